@@ -1,0 +1,211 @@
+/**
+ * The simulator's settings: one typed object with Agent0's rules and defaults (spec §1–§6), three
+ * named presets, and validation that names the field and its allowed range.
+ */
+import type { LossAggregation } from './loss';
+import type { ToolRewardSource, UncertaintyScale } from './reward';
+import { SETTING_RULES, checkRule } from './configRules';
+
+export interface ModelSettings {
+  dModel: number;
+  nLayers: number;
+  nHeads: number;
+  dFf: number;
+  contextLength: number;
+}
+
+export interface ClipLossSettings {
+  learningRate: number;
+  /** Mini-batch updates per rollout batch (Agent0: 4), so ρ leaves 1 and clipping can fire. */
+  updatesPerStep: number;
+  epsLow: number;
+  epsHigh: number;
+  /** Dual-clip constant c for A < 0, or null for none. */
+  dualClip: number | null;
+  klCoef: number;
+  temperature: number;
+  topP: number;
+}
+
+export interface Agent0Config {
+  seed: number;
+  model: ModelSettings;
+  questioner: ClipLossSettings & { prompts: number; rolloutsPerPrompt: number; steps: number };
+  proxy: { candidates: number; maxTurns: number; temperature: number; topP: number; gate: boolean; gateMinP: number };
+  reward: {
+    uncertaintyScale: UncertaintyScale;
+    repetitionWeight: number;
+    clusterThreshold: number;
+    toolRewardPerCall: number;
+    toolRewardCap: number;
+    toolRewardSource: ToolRewardSource;
+  };
+  pool: { questions: number; temperature: number; topP: number };
+  labelling: { samples: number; temperature: number; topP: number; topK: number };
+  curation: { minScore: number; maxScore: number };
+  executor: ClipLossSettings & {
+    algorithm: 'adpo' | 'grpo';
+    prompts: number;
+    rolloutsPerPrompt: number;
+    steps: number;
+    maxTurns: number;
+    trustLow: number;
+    trustHigh: number;
+    minScale: number;
+    epsHighMin: number;
+    epsHighSpan: number;
+    toolOutputMaxChars: number;
+  };
+  loss: { aggregation: LossAggregation };
+  evaluation: { questionsPerDifficulty: number };
+}
+
+export type PresetName = 'faithful' | 'classroom' | 'tiny';
+export const PRESET_NAMES: readonly PresetName[] = ['faithful', 'classroom', 'tiny'];
+
+/** Agent0's rules; the sizes are the `faithful` preset's (Agent0's ratios at small batch counts). */
+const FAITHFUL: Agent0Config = {
+  seed: 1,
+  model: { dModel: 64, nLayers: 2, nHeads: 4, dFf: 256, contextLength: 128 },
+  questioner: {
+    prompts: 8,
+    rolloutsPerPrompt: 4,
+    steps: 5,
+    updatesPerStep: 4,
+    learningRate: 1e-4,
+    epsLow: 0.2,
+    epsHigh: 0.3,
+    dualClip: 3,
+    klCoef: 0.01,
+    temperature: 1,
+    topP: 1,
+  },
+  proxy: { candidates: 10, maxTurns: 4, temperature: 0.7, topP: 0.9, gate: true, gateMinP: 0.1 },
+  reward: {
+    uncertaintyScale: 'min',
+    repetitionWeight: 1,
+    clusterThreshold: 0.5,
+    toolRewardPerCall: 0.05,
+    toolRewardCap: 4,
+    toolRewardSource: 'executed',
+  },
+  pool: { questions: 64, temperature: 1, topP: 0.95 },
+  labelling: { samples: 9, temperature: 1, topP: 1, topK: 40 },
+  curation: { minScore: 0.3, maxScore: 0.8 },
+  executor: {
+    algorithm: 'adpo',
+    prompts: 8,
+    rolloutsPerPrompt: 16,
+    steps: 5,
+    maxTurns: 4,
+    updatesPerStep: 4,
+    learningRate: 1e-4,
+    temperature: 1,
+    topP: 1,
+    epsLow: 0.2,
+    epsHigh: 0.2,
+    dualClip: null,
+    klCoef: 0.01,
+    trustLow: 0.3,
+    trustHigh: 0.8,
+    minScale: 0.6,
+    epsHighMin: 0.2,
+    epsHighSpan: 0.1,
+    toolOutputMaxChars: 512,
+  },
+  loss: { aggregation: 'token-mean' },
+  evaluation: { questionsPerDifficulty: 20 },
+};
+
+/** Nested partial, for presets and per-run overrides. */
+export type ConfigOverride = { [K in keyof Agent0Config]?: Partial<Agent0Config[K]> | Agent0Config[K] };
+
+const PRESET_OVERRIDES: Record<PresetName, ConfigOverride> = {
+  faithful: {},
+  classroom: {
+    questioner: { prompts: 4, rolloutsPerPrompt: 4, steps: 1 },
+    pool: { questions: 32 },
+    executor: { prompts: 8, rolloutsPerPrompt: 8, steps: 1 },
+    evaluation: { questionsPerDifficulty: 12 },
+  },
+  tiny: {
+    model: { dModel: 32, nLayers: 1, nHeads: 2, dFf: 64, contextLength: 128 },
+    questioner: { prompts: 2, rolloutsPerPrompt: 2, steps: 1, updatesPerStep: 2 },
+    proxy: { candidates: 4, maxTurns: 2 },
+    pool: { questions: 6 },
+    executor: { prompts: 2, rolloutsPerPrompt: 4, steps: 1, updatesPerStep: 2, maxTurns: 2 },
+    evaluation: { questionsPerDifficulty: 2 },
+  },
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid settings:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Copy `base` with `override` laid over it; unknown keys are reported, not copied. */
+function overlay(base: Record<string, unknown>, override: unknown, path: string, problems: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = structuredClone(base);
+  if (override === undefined) return out;
+  if (!isPlainObject(override)) {
+    problems.push(`${path || 'settings'}: expected an object of settings (got ${JSON.stringify(override)}).`);
+    return out;
+  }
+  for (const [key, value] of Object.entries(override)) {
+    const where = path ? `${path}.${key}` : key;
+    if (!(key in base)) {
+      problems.push(`${where}: unknown setting.`);
+      continue;
+    }
+    const current = base[key];
+    out[key] = isPlainObject(current) ? overlay(current, value, where, problems) : value;
+  }
+  return out;
+}
+
+function validate(config: Agent0Config): string[] {
+  const problems: string[] = [];
+  const walk = (value: unknown, path: string): void => {
+    if (isPlainObject(value)) {
+      for (const [k, v] of Object.entries(value)) walk(v, path ? `${path}.${k}` : k);
+      return;
+    }
+    const rule = SETTING_RULES[path];
+    if (!rule) problems.push(`${path}: no rule for this setting.`);
+    else {
+      const problem = checkRule(rule, value);
+      if (problem) problems.push(`${path}: ${problem}`);
+    }
+  };
+  walk(config, '');
+  const c = config;
+  if (c.curation.minScore > c.curation.maxScore) {
+    problems.push(`curation.minScore (${c.curation.minScore}) must not exceed curation.maxScore (${c.curation.maxScore}).`);
+  }
+  if (c.executor.trustLow >= c.executor.trustHigh) {
+    problems.push(`executor.trustLow (${c.executor.trustLow}) must be below executor.trustHigh (${c.executor.trustHigh}).`);
+  }
+  if (Number.isInteger(c.model.dModel) && Number.isInteger(c.model.nHeads) && c.model.dModel % c.model.nHeads !== 0) {
+    problems.push(`model.dModel (${c.model.dModel}) must be divisible by model.nHeads (${c.model.nHeads}).`);
+  }
+  return problems;
+}
+
+/** A validated configuration: the preset's values with `override` on top. Throws ConfigError. */
+export function makeConfig(preset: PresetName = 'classroom', override?: ConfigOverride): Agent0Config {
+  if (!PRESET_NAMES.includes(preset)) {
+    throw new ConfigError([`preset: must be one of ${PRESET_NAMES.join(', ')} (got ${JSON.stringify(preset)}).`]);
+  }
+  const problems: string[] = [];
+  const withPreset = overlay(FAITHFUL as unknown as Record<string, unknown>, PRESET_OVERRIDES[preset], '', problems);
+  const merged = overlay(withPreset, override, '', problems) as unknown as Agent0Config;
+  problems.push(...validate(merged));
+  if (problems.length > 0) throw new ConfigError(problems);
+  return merged;
+}

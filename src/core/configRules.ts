@@ -1,0 +1,109 @@
+/** Allowed values of every setting in `Agent0Config`, keyed by its dotted path. */
+
+export type SettingRule =
+  | { kind: 'int'; min: number; max: number }
+  | { kind: 'number'; min: number; max: number; minExclusive?: boolean }
+  | { kind: 'nullableNumber'; min: number; max: number; minExclusive?: boolean }
+  | { kind: 'enum'; values: readonly string[] }
+  | { kind: 'bool' };
+
+const int = (min: number, max: number): SettingRule => ({ kind: 'int', min, max });
+const num = (min: number, max: number, minExclusive = false): SettingRule => ({ kind: 'number', min, max, minExclusive });
+const oneOf = (...values: string[]): SettingRule => ({ kind: 'enum', values });
+const bool: SettingRule = { kind: 'bool' };
+const probability = num(0, 1);
+const clipEps = num(0, 1, true);
+const temperature = num(0, 10, true);
+const topP = num(0, 1, true);
+const learningRate = num(0, 1, true);
+
+function clipLossRules(role: string, extra: Record<string, SettingRule>): Record<string, SettingRule> {
+  const base: Record<string, SettingRule> = {
+    learningRate,
+    updatesPerStep: int(1, 64),
+    epsLow: clipEps,
+    epsHigh: clipEps,
+    dualClip: { kind: 'nullableNumber', min: 1, max: 100, minExclusive: true },
+    klCoef: num(0, 10),
+    temperature,
+    topP,
+    ...extra,
+  };
+  return Object.fromEntries(Object.entries(base).map(([k, v]) => [`${role}.${k}`, v]));
+}
+
+export const SETTING_RULES: Record<string, SettingRule> = {
+  seed: int(0, 2 ** 32 - 1),
+  'model.dModel': int(8, 1024),
+  'model.nLayers': int(1, 16),
+  'model.nHeads': int(1, 32),
+  'model.dFf': int(8, 8192),
+  'model.contextLength': int(16, 1024),
+  ...clipLossRules('questioner', { prompts: int(1, 4096), rolloutsPerPrompt: int(2, 64), steps: int(1, 1000) }),
+  'proxy.candidates': int(1, 64),
+  'proxy.maxTurns': int(1, 16),
+  'proxy.temperature': temperature,
+  'proxy.topP': topP,
+  'proxy.gate': bool,
+  'proxy.gateMinP': probability,
+  'reward.uncertaintyScale': oneOf('min', 'linear'),
+  'reward.repetitionWeight': num(0, 100),
+  'reward.clusterThreshold': num(0, 1, true),
+  'reward.toolRewardPerCall': num(0, 10),
+  'reward.toolRewardCap': int(0, 64),
+  'reward.toolRewardSource': oneOf('executed', 'as-released'),
+  'pool.questions': int(1, 100_000),
+  'pool.temperature': temperature,
+  'pool.topP': topP,
+  'labelling.samples': int(1, 64),
+  'labelling.temperature': temperature,
+  'labelling.topP': topP,
+  'labelling.topK': int(0, 100_000),
+  'curation.minScore': probability,
+  'curation.maxScore': probability,
+  ...clipLossRules('executor', {
+    algorithm: oneOf('adpo', 'grpo'),
+    prompts: int(1, 4096),
+    rolloutsPerPrompt: int(1, 256),
+    steps: int(1, 1000),
+    maxTurns: int(1, 16),
+    trustLow: probability,
+    trustHigh: probability,
+    minScale: probability,
+    epsHighMin: clipEps,
+    epsHighSpan: num(0, 1),
+    toolOutputMaxChars: int(16, 100_000),
+  }),
+  'loss.aggregation': oneOf('token-mean', 'seq-mean-token-mean', 'seq-mean-token-sum-norm'),
+  'evaluation.questionsPerDifficulty': int(1, 10_000),
+};
+
+function describeRange(rule: { min: number; max: number; minExclusive?: boolean }): string {
+  return `${rule.minExclusive ? '(' : '['}${rule.min}, ${rule.max}]`;
+}
+
+/** A sentence saying what is wrong with `value` under `rule`, or null when it is allowed. */
+export function checkRule(rule: SettingRule, value: unknown): string | null {
+  const got = `(got ${JSON.stringify(value)})`;
+  switch (rule.kind) {
+    case 'bool':
+      return typeof value === 'boolean' ? null : `must be true or false ${got}.`;
+    case 'enum':
+      return typeof value === 'string' && rule.values.includes(value) ? null : `must be one of ${rule.values.join(', ')} ${got}.`;
+    case 'int':
+      return Number.isInteger(value) && (value as number) >= rule.min && (value as number) <= rule.max
+        ? null
+        : `must be an integer in ${describeRange(rule)} ${got}.`;
+    case 'nullableNumber':
+    case 'number': {
+      if (rule.kind === 'nullableNumber' && value === null) return null;
+      const ok =
+        typeof value === 'number' &&
+        Number.isFinite(value) &&
+        (rule.minExclusive ? value > rule.min : value >= rule.min) &&
+        value <= rule.max;
+      const what = rule.kind === 'nullableNumber' ? 'null or a number' : 'a number';
+      return ok ? null : `must be ${what} in ${describeRange(rule)} ${got}.`;
+    }
+  }
+}

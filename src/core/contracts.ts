@@ -1,0 +1,57 @@
+/** The output contracts of the two roles (spec §2.1), read the way Agent0 reads them: by pattern. */
+import { extractBoxed } from './boxed';
+
+export interface QuestionerOutput {
+  question: string;
+  answer: string;
+}
+
+/**
+ * Questioner contract: `<question>…</question>` then `\boxed{answer}`.
+ * Question = the last non-greedy match of the tags, trimmed; answer = the last brace-balanced box of
+ * the whole text, trimmed. No question, an empty question or an empty/missing answer → null
+ * (a format violation).
+ */
+export function parseQuestioner(text: string): QuestionerOutput | null {
+  const matches = [...text.matchAll(/<question>([\s\S]*?)<\/question>/g)];
+  const last = matches[matches.length - 1];
+  if (!last) return null;
+  const question = (last[1] ?? '').trim();
+  const answer = extractBoxed(text);
+  if (!question || !answer) return null;
+  return { question, answer };
+}
+
+/**
+ * The questioner's "golden" answer as Agent0's released code takes it: only the last character of
+ * the boxed answer (spec §7.1). Offered for the "as released" teaching switch.
+ */
+export function releasedGoldenAnswer(answer: string): string {
+  return answer.slice(-1);
+}
+
+export const PYTHON_FENCE = '```python';
+export const OUTPUT_FENCE = '```output';
+export const CLOSE_FENCE = '```';
+
+/** The code of the last *closed* ```python block of a solver turn, or null when there is none. */
+export function extractToolCall(turn: string): string | null {
+  const blocks = [...turn.matchAll(/```python\n?([\s\S]*?)```/g)];
+  const last = blocks[blocks.length - 1];
+  return last ? (last[1] ?? '').trim() : null;
+}
+
+/** Number of tool observations already in a transcript (the released tool reward counts these). */
+export function countToolOutputs(text: string): number {
+  return text.split(OUTPUT_FENCE).length - 1;
+}
+
+/**
+ * The observation the environment appends after a code block: "```output", a newline, the result,
+ * a newline, "```". The result keeps its last `maxChars` characters (Agent0 keeps the tail).
+ */
+export function formatObservation(result: string, maxChars = 512): string {
+  const body = result.replace(/\s+$/, '');
+  const kept = body.length > maxChars ? body.slice(body.length - maxChars) : body;
+  return `\n${OUTPUT_FENCE}\n${kept}\n${CLOSE_FENCE}\n`;
+}

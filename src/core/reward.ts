@@ -1,0 +1,79 @@
+/** The curriculum (questioner) reward, spec §3: R_i = U_i − λ·penalty_i + tool_i. */
+import { clusterShares } from './cluster';
+
+export type UncertaintyScale = 'min' | 'linear';
+export type ToolRewardSource = 'executed' | 'as-released';
+
+/**
+ * Uncertainty of the solver proxy on a question with self-consistency p ∈ [0, 1]:
+ * `min` (released code, default): U = min(p, 1 − p) ∈ [0, 0.5];
+ * `linear` (the paper's text):    U = 1 − 2·|p − 0.5| ∈ [0, 1]. Both peak at p = 0.5.
+ */
+export function uncertainty(p: number, scale: UncertaintyScale = 'min'): number {
+  if (!(p >= 0 && p <= 1)) throw new Error(`uncertainty: p must lie in [0, 1] (got ${p}).`);
+  return scale === 'min' ? Math.min(p, 1 - p) : 1 - 2 * Math.abs(p - 0.5);
+}
+
+export interface ToolRewardOptions {
+  /** Reward per call (default 0.05). */
+  perCall?: number;
+  /** Calls beyond this earn nothing (default 4). */
+  cap?: number;
+}
+
+/** tool = 0.05 · min(N, 4); N may be fractional (mean executed calls per proxy candidate). */
+export function toolReward(calls: number, opts: ToolRewardOptions = {}): number {
+  if (!(calls >= 0)) throw new Error(`toolReward: the call count must be ≥ 0 (got ${calls}).`);
+  return (opts.perCall ?? 0.05) * Math.min(calls, opts.cap ?? 4);
+}
+
+export interface CurriculumRollout {
+  /** The parsed question, or null for a format violation. */
+  question: string | null;
+  /** Solver-proxy self-consistency after the gate (ignored when question is null). */
+  p: number;
+  /**
+   * N for the tool reward: mean executed tool calls per proxy candidate (`executed`), or the count
+   * of "```output" in the questioner's own text (`as-released`); the caller picks the source.
+   */
+  toolCalls: number;
+}
+
+export interface CurriculumRewardOptions extends ToolRewardOptions {
+  uncertaintyScale?: UncertaintyScale;
+  /** λ, the weight on the repetition penalty (default 1). */
+  repetitionWeight?: number;
+  /** BLEU-distance threshold of the repetition clusters (default 0.5). */
+  clusterThreshold?: number;
+}
+
+export interface CurriculumReward {
+  /** U_i, or −1 for a format violation. */
+  uncertainty: number;
+  /** penalty_i = |cluster(i)| / batch size (before the weight). */
+  repetition: number;
+  tool: number;
+  /** R_i = U_i − λ·penalty_i + tool_i. */
+  total: number;
+}
+
+/**
+ * Rewards for one batch of questioner rollouts. Unparsed rollouts take part in the clustering as
+ * empty questions (so they share the batch denominator) and score U = −1.
+ */
+export function curriculumRewards(
+  rollouts: readonly CurriculumRollout[],
+  opts: CurriculumRewardOptions = {},
+): CurriculumReward[] {
+  const weight = opts.repetitionWeight ?? 1;
+  const shares = clusterShares(
+    rollouts.map((r) => r.question ?? ''),
+    opts.clusterThreshold ?? 0.5,
+  );
+  return rollouts.map((r, i) => {
+    const u = r.question === null ? -1 : uncertainty(r.p, opts.uncertaintyScale);
+    const repetition = shares[i] as number;
+    const tool = toolReward(r.toolCalls, opts);
+    return { uncertainty: u, repetition, tool, total: u - weight * repetition + tool };
+  });
+}

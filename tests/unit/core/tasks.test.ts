@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { DIFFICULTIES, QUESTION_WORDS, Rng, generateTask, parseNumber, solveQuestion } from '../../../src/core';
+
+describe('solveQuestion (the oracle), hand-computed', () => {
+  const cases: [string, string][] = [
+    ['What is 3 + 4 * 2 ?', '11'],
+    ['Compute ( 12 - 5 ) * 3 .', '21'],
+    ['Evaluate 7 / 14 + 1 .', '3/2'],
+    ['Compute 10 - 4 - 3 .', '3'],
+    ['Compute 24 / 4 / 2 .', '3'],
+    ['Find the value of 2 - 9 .', '-7'],
+    ['What is 6 / ( 1 - 5 ) ?', '-3/2'],
+    ['Mia has 12 apples and gives away 5 . How many apples are left ?', '7'],
+    ['There are 6 boxes with 7 pens in each box . How many pens are there in total ?', '42'],
+    ['30 coins are shared equally by 4 friends . How many coins does each friend get ?', '15/2'],
+  ];
+  it.each(cases)('%s → %s', (question, answer) => {
+    expect(solveQuestion(question)?.answer).toBe(answer);
+  });
+  it('tolerates extra whitespace', () => {
+    expect(solveQuestion('  What   is 3  +  4 ? ')?.answer).toBe('7');
+  });
+  it('returns null for text outside the family or without a value', () => {
+    expect(solveQuestion('What is 3 + ?')).toBeNull();
+    expect(solveQuestion('What is ( 3 + 4 ?')).toBeNull();
+    expect(solveQuestion('Compute 5 / ( 2 - 2 ) .')).toBeNull();
+    expect(solveQuestion('Mia has 12 apples and gives away 5 . How many pens are left ?')).toBeNull();
+    expect(solveQuestion('Tell me a story .')).toBeNull();
+    expect(solveQuestion('')).toBeNull();
+  });
+  it('estimates the difficulty from the structure', () => {
+    expect(solveQuestion('What is 3 + 4 ?')?.difficulty).toBe(1);
+    expect(solveQuestion('What is 3 * 4 ?')?.difficulty).toBe(2);
+    expect(solveQuestion('What is 3 / 4 + 1 ?')?.difficulty).toBe(4);
+    expect(solveQuestion('What is 98 / 4 + 1 - 7 * 3 ?')?.difficulty).toBe(5);
+  });
+});
+
+describe('generateTask', () => {
+  it('is deterministic for a seed', () => {
+    const a = new Rng(7);
+    const b = new Rng(7);
+    for (const d of DIFFICULTIES) expect(generateTask(a, d)).toEqual(generateTask(b, d));
+  });
+
+  it('writes whitespace-separated tokens from the vocabulary and exact, reduced answers', () => {
+    const rng = new Rng(11);
+    for (const d of DIFFICULTIES) {
+      for (let i = 0; i < 200; i++) {
+        const task = generateTask(rng, d);
+        for (const token of task.question.split(' ')) {
+          expect(QUESTION_WORDS.includes(token) || /^\d+$/.test(token), `${token} in ${task.question}`).toBe(true);
+        }
+        expect(task.answer).toMatch(/^-?\d+(\/\d+)?$/);
+        expect(parseNumber(task.answer)?.toString()).toBe(task.answer); // already reduced
+        expect(solveQuestion(task.question)?.answer).toBe(task.answer);
+        expect(task.python).toContain('print(');
+      }
+    }
+  });
+
+  it('grows with the difficulty knob', () => {
+    const rng = new Rng(5);
+    const stats = DIFFICULTIES.map((d) => {
+      const tasks = Array.from({ length: 300 }, () => generateTask(rng, d));
+      return {
+        fractions: tasks.filter((t) => t.answer.includes('/')).length,
+        negatives: tasks.filter((t) => t.answer.startsWith('-')).length,
+        meanDigits: tasks.reduce((s, t) => s + t.answer.replace(/\D/g, '').length, 0) / tasks.length,
+      };
+    });
+    expect(stats[0]?.negatives).toBe(0);
+    expect(stats[0]?.fractions).toBe(0);
+    expect(stats[2]?.fractions).toBe(0);
+    expect(stats[4]?.fractions).toBeGreaterThan(100);
+    expect(stats[4]?.meanDigits).toBeGreaterThan((stats[0]?.meanDigits ?? 0) + 1.5);
+  });
+
+  it('refuses an unknown difficulty', () => {
+    expect(() => generateTask(new Rng(1), 9 as never)).toThrow(/difficulty/);
+  });
+});
