@@ -1,18 +1,11 @@
 /**
  * The simulator's settings: one typed object with Agent0's rules and defaults (spec §1–§6), three
- * named presets, and validation that names the field and its allowed range.
+ * named presets, and validation that names the field and its allowed range. Model sizes are not
+ * settings of a run: both roles start from the base checkpoint and keep its shapes.
  */
 import type { LossAggregation } from './loss';
 import type { ToolRewardSource, UncertaintyScale } from './reward';
 import { SETTING_RULES, checkRule } from './configRules';
-
-export interface ModelSettings {
-  dModel: number;
-  nLayers: number;
-  nHeads: number;
-  dFf: number;
-  contextLength: number;
-}
 
 export interface ClipLossSettings {
   learningRate: number;
@@ -29,9 +22,17 @@ export interface ClipLossSettings {
 
 export interface Agent0Config {
   seed: number;
-  model: ModelSettings;
   questioner: ClipLossSettings & { prompts: number; rolloutsPerPrompt: number; steps: number };
-  proxy: { candidates: number; maxTurns: number; temperature: number; topP: number; gate: boolean; gateMinP: number };
+  proxy: {
+    candidates: number;
+    maxTurns: number;
+    temperature: number;
+    topP: number;
+    gate: boolean;
+    gateMinP: number;
+    /** `whole` (intent) or `last-character` (released code, spec §7.1) of the questioner's box. */
+    goldenAnswer: 'whole' | 'last-character';
+  };
   reward: {
     uncertaintyScale: UncertaintyScale;
     repetitionWeight: number;
@@ -66,7 +67,6 @@ export const PRESET_NAMES: readonly PresetName[] = ['faithful', 'classroom', 'ti
 /** Agent0's rules; the sizes are the `faithful` preset's (Agent0's ratios at small batch counts). */
 const FAITHFUL: Agent0Config = {
   seed: 1,
-  model: { dModel: 64, nLayers: 2, nHeads: 4, dFf: 256, contextLength: 128 },
   questioner: {
     prompts: 8,
     rolloutsPerPrompt: 4,
@@ -80,7 +80,7 @@ const FAITHFUL: Agent0Config = {
     temperature: 1,
     topP: 1,
   },
-  proxy: { candidates: 10, maxTurns: 4, temperature: 0.7, topP: 0.9, gate: true, gateMinP: 0.1 },
+  proxy: { candidates: 10, maxTurns: 4, temperature: 0.7, topP: 0.9, gate: true, gateMinP: 0.1, goldenAnswer: 'whole' },
   reward: {
     uncertaintyScale: 'min',
     repetitionWeight: 1,
@@ -129,7 +129,6 @@ const PRESET_OVERRIDES: Record<PresetName, ConfigOverride> = {
     evaluation: { questionsPerDifficulty: 12 },
   },
   tiny: {
-    model: { dModel: 32, nLayers: 1, nHeads: 2, dFf: 64, contextLength: 128 },
     questioner: { prompts: 2, rolloutsPerPrompt: 2, steps: 1, updatesPerStep: 2 },
     proxy: { candidates: 4, maxTurns: 2 },
     pool: { questions: 6 },
@@ -190,9 +189,6 @@ function validate(config: Agent0Config): string[] {
   }
   if (c.executor.trustLow >= c.executor.trustHigh) {
     problems.push(`executor.trustLow (${c.executor.trustLow}) must be below executor.trustHigh (${c.executor.trustHigh}).`);
-  }
-  if (Number.isInteger(c.model.dModel) && Number.isInteger(c.model.nHeads) && c.model.dModel % c.model.nHeads !== 0) {
-    problems.push(`model.dModel (${c.model.dModel}) must be divisible by model.nHeads (${c.model.nHeads}).`);
   }
   return problems;
 }

@@ -34,11 +34,6 @@ function clipLossRules(role: string, extra: Record<string, SettingRule>): Record
 
 export const SETTING_RULES: Record<string, SettingRule> = {
   seed: int(0, 2 ** 32 - 1),
-  'model.dModel': int(8, 1024),
-  'model.nLayers': int(1, 16),
-  'model.nHeads': int(1, 32),
-  'model.dFf': int(8, 8192),
-  'model.contextLength': int(16, 1024),
   ...clipLossRules('questioner', { prompts: int(1, 4096), rolloutsPerPrompt: int(2, 64), steps: int(1, 1000) }),
   'proxy.candidates': int(1, 64),
   'proxy.maxTurns': int(1, 16),
@@ -46,6 +41,7 @@ export const SETTING_RULES: Record<string, SettingRule> = {
   'proxy.topP': topP,
   'proxy.gate': bool,
   'proxy.gateMinP': probability,
+  'proxy.goldenAnswer': oneOf('whole', 'last-character'),
   'reward.uncertaintyScale': oneOf('min', 'linear'),
   'reward.repetitionWeight': num(0, 100),
   'reward.clusterThreshold': num(0, 1, true),

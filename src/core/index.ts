@@ -66,7 +66,6 @@ export {
   PRESET_NAMES,
   type Agent0Config,
   type ConfigOverride,
-  type ModelSettings,
   type PresetName,
   type ClipLossSettings,
 } from './config';

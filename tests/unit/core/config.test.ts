@@ -35,10 +35,11 @@ describe('makeConfig', () => {
     ['an unknown enum value', { executor: { algorithm: 'ppo' } }, /executor\.algorithm: must be one of adpo, grpo \(got "ppo"\)/],
     ['an unknown key', { reward: { bonus: 1 } }, /reward\.bonus: unknown setting/],
     ['a wrong type', { proxy: { gate: 'yes' } }, /proxy\.gate: must be true or false/],
-    ['heads that do not divide the width', { model: { dModel: 30, nHeads: 4 } }, /model\.dModel \(30\) must be divisible by model\.nHeads \(4\)/],
+    ['a trust band that is empty', { executor: { trustLow: 0.8, trustHigh: 0.3 } }, /executor\.trustLow \(0\.8\) must be below executor\.trustHigh \(0\.3\)/],
     ['a group size of one for GRPO', { questioner: { rolloutsPerPrompt: 1 } }, /questioner\.rolloutsPerPrompt: must be an integer in \[2, 64\]/],
     ['NaN', { questioner: { learningRate: NaN } }, /questioner\.learningRate/],
-    ['a section that is not an object', { model: 5 }, /model: expected an object/],
+    ['a section that is not an object', { pool: 5 }, /pool: expected an object/],
+    ['an unknown golden-answer mode', { proxy: { goldenAnswer: 'first' } }, /proxy\.goldenAnswer: must be one of whole, last-character/],
   ];
   it.each(bad)('refuses %s, naming the field and its range', (_label, override, message) => {
     expect(() => makeConfig('classroom', override as never)).toThrow(ConfigError);
