@@ -1,0 +1,50 @@
+/**
+ * The Python sandbox for Node (command line, tests, benchmarks): Pyodide in a worker_threads
+ * Worker, so that the watchdog can terminate it. Pyodide loads from node_modules, offline.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { createHostedSandbox, type SandboxLimits, type WorkerHandle } from './host.ts';
+import type { FromWorker, Sandbox } from './types.ts';
+
+const require = createRequire(import.meta.url);
+
+/** A file URL of tsx's ESM API, which lets a plain worker thread import the TypeScript entry. */
+export function tsxApiURL(): string {
+  const root = dirname(require.resolve('tsx/package.json'));
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    exports: { './esm/api': { import: { default: string } } };
+  };
+  return pathToFileURL(join(root, manifest.exports['./esm/api'].import.default)).href;
+}
+
+const BOOTSTRAP = `
+const { workerData } = require('node:worker_threads');
+const start = workerData.loader
+  ? import(workerData.loader).then((api) => api.tsImport(workerData.entry, workerData.entry))
+  : import(workerData.entry);
+start.catch((err) => { setTimeout(() => { throw err; }); });
+`;
+
+function spawn(): WorkerHandle {
+  const entry = new URL('./node.worker.ts', import.meta.url).href;
+  const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { entry, loader: tsxApiURL() }, name: 'python-sandbox' });
+  return {
+    post: (message) => worker.postMessage(message),
+    listen(onMessage, onDeath) {
+      worker.on('message', (message: FromWorker) => onMessage(message));
+      worker.on('error', (err) => onDeath(String(err)));
+      worker.on('exit', (code) => onDeath(`the worker exited with code ${code}`));
+    },
+    terminate: () => void worker.terminate(),
+  };
+}
+
+/** Creates a Node Python sandbox; its first call waits for Pyodide to boot (a few seconds). */
+export function createNodeSandbox(limits: SandboxLimits = {}): Sandbox {
+  const indexURL = dirname(require.resolve('pyodide/package.json')) + '/';
+  return createHostedSandbox({ spawn, indexURL, ...limits });
+}

@@ -1,0 +1,343 @@
+/**
+ * The Python half of the sandbox: run once per runtime, before any user code, by runtime.ts.
+ *
+ * Threat model (what the sandbox defends against, and how; see also harden.ts and host.ts).
+ * The code comes from a model being trained, so it is untrusted but not targeted: it is mostly
+ * arithmetic, sometimes buggy, sometimes endless, and occasionally reaches for the host.
+ * It must not (1) reach the JavaScript world (the `js` / `pyodide_js` modules, the worker's
+ * globals, fetch, postMessage, Node's `process`/`require`/child processes), (2) make a request,
+ * (3) touch files outside a scratch directory, (4) hang or kill the host, (5) leak state from one
+ * call into the next. Layers, from the inside out:
+ *  - Capability removal (this file): the `js`/`pyodide_js` JS modules are unregistered, their
+ *    import hook is taken off `sys.meta_path`, the host modules are dropped from `sys.modules`,
+ *    and a finder at the head of `sys.meta_path` refuses to load them again for anybody.
+ *    `os.system` (which in Node would run a real shell command), `os.popen`, `exec*`, `spawn*`,
+ *    `fork`, `kill`, `_exit`, `abort` are replaced by stubs that raise.
+ *  - A user-level policy (this file): user code runs with fresh globals and a restricted
+ *    `__builtins__` (guarded `__import__`, `open` confined to /scratch, guarded getattr family,
+ *    eval/exec re-checked, no compile/vars/breakpoint/input). A static check refuses attribute
+ *    names that start with `_` (bar a few harmless dunders), frame/traceback/code attributes and
+ *    `sys.modules`-like registries: this blocks the `__subclasses__` / `__globals__` /
+ *    `__builtins__` / `__loader__` / frame-walking routes. Imported modules are handed out as
+ *    per-run shadow copies (their submodules too, lazily) without private names or blocked
+ *    modules, so no attribute chain leads to a blocked module and a call cannot monkey-patch a
+ *    module for the next one (classes and functions are shared, not copied).
+ *  - The JS scope (harden.ts): after Pyodide has loaded, the worker loses its network and
+ *    messaging globals (browser) or `process`/`require` (Node), `eval`, and the Function
+ *    constructors, so even a Python-level escape finds nothing to call.
+ *  - The process boundary (host.ts): a dedicated worker, an interrupt buffer, and a watchdog that
+ *    terminates and respawns the worker; outputs are capped.
+ * Known limits: a Python-level blocklist is best-effort (CPython was not designed to confine
+ * code); the outer layers are what make a miss harmless. Pyodide's file system is in-memory
+ * (nothing of the host is mounted), so `os`/`io` file calls see only the runtime's own files.
+ */
+
+/** Python source; `__CAP__` is replaced by the output cap in characters. */
+const SOURCE = String.raw`
+import ast, builtins, gc, io, linecache, os, posix, shutil, sys, traceback, types
+
+SCRATCH = '/scratch'
+CAP = __CAP__
+RECURSION_DEFAULT = 1000
+RECURSION_MAX = 3000
+HERE = sys._getframe().f_code.co_filename
+
+GLOBAL_BLOCK = frozenset({
+    'js', 'pyodide', 'pyodide_js', '_pyodide', '_pyodide_core', 'micropip', 'ctypes', '_ctypes',
+    'subprocess', '_posixsubprocess', 'socket', '_socket', 'ssl', '_ssl', 'webbrowser', 'gc',
+})
+USER_BLOCK = GLOBAL_BLOCK | frozenset({
+    'importlib', 'builtins', 'inspect', 'posix', 'pickle', 'marshal', 'shelve', 'dbm', 'code',
+    'codeop', 'pdb', 'bdb', 'trace', 'tracemalloc', 'faulthandler', 'signal', 'runpy', 'pkgutil',
+    'zipimport', 'site', 'sysconfig', 'multiprocessing', 'threading', 'concurrent', 'asyncio',
+    'selectors', 'select', 'urllib', 'http', 'ftplib', 'smtplib', 'imaplib', 'poplib', 'xmlrpc',
+    'socketserver', 'wsgiref', 'copyreg', 'atexit', 'resource', 'pty', 'tty', 'types',
+    'sqlite3', 'platform', 'linecache', 'traceback', 'zipfile', 'tempfile',
+})
+SAFE_DUNDERS = frozenset({'__init__', '__name__', '__qualname__', '__doc__', '__class__'})
+UNSAFE_ATTRS = frozenset({
+    'f_back', 'f_globals', 'f_locals', 'f_builtins', 'f_code', 'tb_frame', 'tb_next', 'gi_frame',
+    'gi_code', 'gi_yieldfrom', 'cr_frame', 'cr_code', 'cr_await', 'ag_frame', 'ag_code', 'ag_await',
+    'co_code', 'modules', 'meta_path', 'path_hooks', 'path_importer_cache', 'attrgetter',
+    'methodcaller', 'Formatter', 'get_field', 'settrace', 'setprofile', 'monitoring', 'addaudithook',
+})
+UNSAFE_NAMES = frozenset({'__builtins__', '__loader__', '__spec__', '__import__', '__build_class__'})
+DENIED_OS = ('system', 'popen', 'fork', 'forkpty', 'kill', 'killpg', '_exit', 'abort', 'execv',
+             'execve', 'execl', 'execle', 'execlp', 'execlpe', 'execvp', 'execvpe', 'spawnv',
+             'spawnve', 'spawnl', 'spawnle', 'posix_spawn', 'posix_spawnp')
+
+
+def blocked_attr(name):
+    return (name.startswith('_') and name not in SAFE_DUNDERS) or name in UNSAFE_ATTRS
+
+
+def check_attr(name):
+    if not isinstance(name, str) or blocked_attr(name):
+        raise PermissionError(f"access to attribute {name!r} is blocked in the sandbox")
+
+
+def check_module(name):
+    top = name.partition('.')[0]
+    if top in USER_BLOCK or top.startswith('_'):
+        raise ImportError(f"import of {name!r} is blocked in the sandbox", name=name)
+
+
+# --- capability removal -------------------------------------------------------------------
+class BlockFinder:
+    def find_spec(self, name, path=None, target=None):
+        if name.partition('.')[0] in GLOBAL_BLOCK:
+            raise ImportError(f"import of {name!r} is blocked in the sandbox", name=name)
+        return None
+
+
+sys.meta_path[:] = [BlockFinder()] + [f for f in sys.meta_path if type(f).__name__ != 'JsFinder']
+for loaded in list(sys.modules):
+    if loaded.partition('.')[0] in GLOBAL_BLOCK:
+        del sys.modules[loaded]
+
+
+def deny(label):
+    def denied(*args, **kwargs):
+        raise PermissionError(f'{label} is disabled in the sandbox')
+    return denied
+
+
+for module in (os, posix):
+    for fn in DENIED_OS:
+        if hasattr(module, fn):
+            setattr(module, fn, deny(f'{module.__name__}.{fn}'))
+
+real_setrecursionlimit = sys.setrecursionlimit
+
+
+def setrecursionlimit(limit):
+    real_setrecursionlimit(min(int(limit), RECURSION_MAX))
+
+
+sys.setrecursionlimit = setrecursionlimit
+
+
+# --- static check ---------------------------------------------------------------------------
+class Refused(PermissionError):
+    pass
+
+
+class Checker(ast.NodeVisitor):
+    def refuse(self, what, node):
+        raise Refused(f'{what} is blocked in the sandbox (line {getattr(node, "lineno", "?")})')
+
+    def visit_Attribute(self, node):
+        if blocked_attr(node.attr):
+            self.refuse(f'access to attribute {node.attr!r}', node)
+        self.generic_visit(node)
+
+    def visit_Name(self, node):
+        if node.id in UNSAFE_NAMES:
+            self.refuse(f'the name {node.id!r}', node)
+
+    def visit_ImportFrom(self, node):
+        for alias in node.names:
+            if blocked_attr(alias.name):
+                self.refuse(f'importing {alias.name!r}', node)
+        self.generic_visit(node)
+
+    def visit_MatchClass(self, node):
+        for attr in node.kwd_attrs:
+            if blocked_attr(attr):
+                self.refuse(f'matching on attribute {attr!r}', node)
+        self.generic_visit(node)
+
+
+def compile_checked(source, filename, mode):
+    tree = ast.parse(source, filename, mode)
+    Checker().visit(tree)
+    return compile(tree, filename, mode)
+
+
+# --- restricted builtins --------------------------------------------------------------------
+real_import = builtins.__import__
+real_open = builtins.open
+real_getattr = builtins.getattr
+shadows = {}
+
+
+def shadow(module):
+    key = id(module)
+    if key not in shadows:
+        copy = types.ModuleType(module.__name__, module.__doc__)
+        shadows[key] = copy
+        for attr, value in vars(module).items():
+            if not blocked_attr(attr) and not isinstance(value, types.ModuleType):
+                setattr(copy, attr, value)
+        copy.__getattr__ = lambda attr, real=module: submodule(real, attr)
+    return shadows[key]
+
+
+def submodule(real, attr):
+    value = real_getattr(real, attr, None)
+    if blocked_attr(attr) or not isinstance(value, types.ModuleType) or value.__name__.partition('.')[0] in USER_BLOCK:
+        raise AttributeError(f'module {real.__name__!r} has no attribute {attr!r}')
+    return shadow(value)
+
+
+def guarded_import(name, globals=None, locals=None, fromlist=(), level=0):
+    if level:
+        raise ImportError('relative imports are not available in the sandbox')
+    check_module(name)
+    for item in fromlist or ():
+        check_attr(item)
+    return shadow(real_import(name, None, None, fromlist, 0))
+
+
+def guarded_open(file, mode='r', *args, **kwargs):
+    if not isinstance(file, (str, bytes, os.PathLike)):
+        raise PermissionError('open() takes a file name inside /scratch in the sandbox')
+    path = os.path.realpath(os.path.join(SCRATCH, os.fsdecode(file)))
+    if path != SCRATCH and not path.startswith(SCRATCH + '/'):
+        raise PermissionError(f'open() outside {SCRATCH} is not allowed in the sandbox: {file!r}')
+    return real_open(path, mode, *args, **kwargs)
+
+
+def guarded_getattr(obj, name, *default):
+    check_attr(name)
+    return real_getattr(obj, name, *default)
+
+
+def guarded_hasattr(obj, name):
+    check_attr(name)
+    return builtins.hasattr(obj, name)
+
+
+def guarded_setattr(obj, name, value):
+    check_attr(name)
+    builtins.setattr(obj, name, value)
+
+
+def guarded_delattr(obj, name):
+    check_attr(name)
+    builtins.delattr(obj, name)
+
+
+current_builtins = [{}]
+
+
+def user_namespace(namespace, depth):
+    if namespace is None:
+        namespace = sys._getframe(depth).f_globals
+    namespace['__builtins__'] = current_builtins[0]
+    return namespace
+
+
+def guarded_exec(source, globals=None, locals=None):
+    if not isinstance(source, str):
+        raise PermissionError('exec() takes source text only in the sandbox')
+    builtins.exec(compile_checked(source, '<string>', 'exec'), user_namespace(globals, 2), locals)
+
+
+def guarded_eval(source, globals=None, locals=None):
+    if not isinstance(source, str):
+        raise PermissionError('eval() takes source text only in the sandbox')
+    return builtins.eval(compile_checked(source, '<string>', 'eval'), user_namespace(globals, 2), locals)
+
+
+KEPT_DUNDERS = ('__build_class__', '__import__', '__name__', '__debug__')
+SAFE_BUILTINS = {k: v for k, v in vars(builtins).items() if not k.startswith('_') or k in KEPT_DUNDERS}
+for removed in ('compile', 'vars', 'breakpoint', 'help', 'input', 'copyright', 'credits', 'license'):
+    SAFE_BUILTINS[removed] = deny(f'{removed}()')
+SAFE_BUILTINS.update({
+    '__import__': guarded_import, 'open': guarded_open, 'getattr': guarded_getattr,
+    'hasattr': guarded_hasattr, 'setattr': guarded_setattr, 'delattr': guarded_delattr,
+    'exec': guarded_exec, 'eval': guarded_eval,
+})
+
+
+# --- one run --------------------------------------------------------------------------------
+class Capped(io.TextIOBase):
+    def __init__(self):
+        self.parts, self.size, self.dropped = [], 0, 0
+
+    def writable(self):
+        return True
+
+    def write(self, text):
+        if not isinstance(text, str):
+            raise TypeError(f'write() argument must be str, not {type(text).__name__}')
+        room = max(CAP - self.size, 0)
+        if room:
+            self.parts.append(text[:room])
+            self.size += min(room, len(text))
+        self.dropped += max(len(text) - room, 0)
+        return len(text)
+
+    def value(self):
+        text = ''.join(self.parts)
+        if self.dropped:
+            text += f'\n[output truncated: {self.dropped} more characters]'
+        return text
+
+
+def describe(error):
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename != HERE]
+    lines = traceback.format_exception_only(type(error), error)
+    if frames and not isinstance(error, SyntaxError):
+        lines = ['Traceback (most recent call last):\n', *traceback.format_list(frames), *lines]
+    text = ''.join(lines).rstrip('\n')
+    if len(text) > CAP:
+        text = f'[traceback cut: {len(text) - CAP} characters]\n' + text[-CAP:]
+    return text
+
+
+def fresh_state():
+    os.chdir('/')
+    shutil.rmtree(SCRATCH, ignore_errors=True)
+    os.makedirs(SCRATCH, exist_ok=True)
+    os.chdir(SCRATCH)
+    shadows.clear()
+    sys.settrace(None)
+    sys.setprofile(None)
+    real_setrecursionlimit(RECURSION_DEFAULT)
+    sys.set_int_max_str_digits(4300)
+    sys.stdin = io.StringIO('')
+
+
+def run(code):
+    out, err = Capped(), Capped()
+    error, interrupted = None, False
+    fresh_state()
+    linecache.cache['<tool>'] = (len(code), None, code.splitlines(True), '<tool>')
+    saved = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = out, err
+    try:
+        program = compile_checked(code, '<tool>', 'exec')
+        current_builtins[0] = dict(SAFE_BUILTINS)
+        builtins.exec(program, user_namespace({'__name__': '__main__'}, 0))
+    except Refused as refused:
+        error = f'PermissionError: {refused}'
+    except KeyboardInterrupt:
+        interrupted = True
+        error = 'KeyboardInterrupt'
+    except SystemExit as stop:
+        if stop.code not in (None, 0):
+            error = f'SystemExit: {stop.code}'
+    except BaseException as caught:
+        try:
+            error = describe(caught)
+        except BaseException as failed:
+            error = f'{type(caught).__name__} (its message could not be shown: {type(failed).__name__})'
+    finally:
+        sys.stdout, sys.stderr = saved
+        linecache.cache.pop('<tool>', None)
+    return [out.value(), err.value(), error, interrupted]
+
+
+def live_objects():
+    return len(gc.get_objects())
+
+
+(run, live_objects)
+`;
+
+/** The prelude with its output cap (characters per stream) filled in. */
+export function preludeSource(capChars: number): string {
+  return SOURCE.replace('__CAP__', String(Math.floor(capChars)));
+}

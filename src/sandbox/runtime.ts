@@ -1,0 +1,100 @@
+/**
+ * The worker side of the sandbox, shared by the browser and Node workers: boots Pyodide offline,
+ * installs the Python guard (prelude.ts), hardens the JS scope (harden.ts) and answers the host's
+ * messages one at a time.
+ */
+import { loadPyodide } from 'pyodide';
+import type { PyCallable, PyProxy } from 'pyodide/ffi';
+import { disableFunctionConstructors, stripGlobals } from './harden.ts';
+import { preludeSource } from './prelude.ts';
+import type { FromWorker, MemoryStats, ToWorker } from './types.ts';
+
+/** Characters kept per stream per run before the cut marker. */
+const OUTPUT_CAP_CHARS = 8192;
+
+/** How a worker talks to its host and what it strips from its own scope. */
+export interface WorkerPlatform {
+  post(message: FromWorker): void;
+  listen(handler: (message: ToWorker) => void): void;
+  /** Global names to remove once Pyodide has loaded. */
+  strip: readonly string[];
+  /** Used JS heap of this worker in bytes (0 where unknown). */
+  jsHeapBytes(): number;
+}
+
+interface Runtime {
+  run: PyCallable;
+  objects: PyCallable;
+  interrupt: Int32Array | null;
+  wasmBytes(): number;
+}
+
+type RunReply = Extract<FromWorker, { type: 'result' }>;
+
+async function boot(indexURL: string, interrupt: SharedArrayBuffer | null, strip: readonly string[]): Promise<Runtime> {
+  const pyodide = await loadPyodide({
+    indexURL,
+    jsglobals: Object.create(null) as object,
+    env: { HOME: '/scratch' },
+    stdout: () => {},
+    stderr: () => {},
+  });
+  pyodide.unregisterJsModule('js');
+  pyodide.unregisterJsModule('pyodide_js');
+  const buffer = interrupt ? new Int32Array(interrupt) : null;
+  if (buffer) pyodide.setInterruptBuffer(buffer);
+  const api = pyodide.runPython(preludeSource(OUTPUT_CAP_CHARS), { filename: '<sandbox>' }) as PyProxy;
+  const [run, objects] = (api.toJs({ depth: 1 }) as PyCallable[]);
+  api.destroy();
+  if (!run || !objects) throw new Error('the sandbox prelude did not return its entry points');
+  const heap = (pyodide as unknown as { _module: { HEAPU8: Uint8Array } })._module;
+  stripGlobals(strip);
+  disableFunctionConstructors();
+  return { run, objects, interrupt: buffer, wasmBytes: () => heap.HEAPU8.byteLength };
+}
+
+function lastLine(text: string): string {
+  return text.trim().split('\n').pop() ?? text;
+}
+
+function execute(runtime: Runtime, id: number, code: string): RunReply {
+  if (runtime.interrupt) Atomics.store(runtime.interrupt, 0, 0);
+  try {
+    const proxy = runtime.run(code) as PyProxy;
+    const [stdout, stderr, error, interrupted] = proxy.toJs() as [string, string, string | undefined, boolean];
+    proxy.destroy();
+    return { type: 'result', id, stdout, stderr, error: error ?? null, interrupted, fatal: false, wasmBytes: runtime.wasmBytes() };
+  } catch (err) {
+    // A KeyboardInterrupt that landed outside the user's code; anything else escaped the runner
+    // (a wasm stack overflow, Pyodide's fatal error): the runtime is no longer trusted.
+    const interrupted = (err as { type?: string }).type === 'KeyboardInterrupt';
+    const text = String(err);
+    const message = interrupted
+      ? 'KeyboardInterrupt'
+      : text.includes('Maximum call stack size exceeded')
+        ? 'RecursionError: maximum recursion depth exceeded (the runtime ran out of stack and was restarted)'
+        : `RuntimeError: the Python runtime failed and was restarted: ${lastLine(text)}`;
+    return { type: 'result', id, stdout: '', stderr: '', error: message, interrupted, fatal: !interrupted, wasmBytes: runtime.wasmBytes() };
+  }
+}
+
+/** Serves the host: `init` boots the runtime, then `run` and `memory` requests are answered. */
+export function serve(platform: WorkerPlatform): void {
+  let runtime: Runtime | null = null;
+  platform.listen((message) => {
+    if (message.type === 'init') {
+      boot(message.indexURL, message.interrupt, platform.strip).then(
+        (ready) => {
+          runtime = ready;
+          platform.post({ type: 'ready' });
+        },
+        (err: unknown) => platform.post({ type: 'boot-error', message: String(err) }),
+      );
+    } else if (runtime && message.type === 'run') {
+      platform.post(execute(runtime, message.id, message.code));
+    } else if (runtime && message.type === 'memory') {
+      const stats: MemoryStats = { wasmBytes: runtime.wasmBytes(), pyObjects: runtime.objects() as number, jsHeapBytes: platform.jsHeapBytes() };
+      platform.post({ type: 'memory', id: message.id, stats });
+    }
+  });
+}

@@ -1,0 +1,63 @@
+/** What one Python tool call produced. */
+export interface RunResult {
+  /** Captured standard output, capped (a marker line says when it was cut). */
+  stdout: string;
+  /** Captured standard error, capped the same way. */
+  stderr: string;
+  /** Error text (a Python traceback, a sandbox refusal or a timeout notice); absent on success. */
+  error?: string;
+  /** True when the run was stopped because it exceeded its time limit. */
+  timedOut: boolean;
+  /** Wall-clock milliseconds from dispatch to result (queue wait excluded). */
+  ms: number;
+}
+
+/** Options of one run. */
+export interface RunOptions {
+  /** Time limit; past it the run is interrupted, and killed shortly after if it ignores that. */
+  timeoutMs: number;
+}
+
+/** Memory figures of the sandbox's Python runtime, for leak checks. */
+export interface MemoryStats {
+  /** Size of the WebAssembly memory (it only grows). */
+  wasmBytes: number;
+  /** Objects Python's garbage collector tracks (`len(gc.get_objects())`). */
+  pyObjects: number;
+  /** Used JS heap of the worker, where the platform reports it (else 0). */
+  jsHeapBytes: number;
+}
+
+/** A Python sandbox: one warm runtime, calls queued one at a time. */
+export interface Sandbox {
+  /** Runs `code` with fresh globals and returns what it printed or raised. */
+  run(code: string, options: RunOptions): Promise<RunResult>;
+  /** Memory figures of the current runtime (queued like a run). */
+  memory(): Promise<MemoryStats>;
+  /** Stops the worker; later calls reject. */
+  dispose(): Promise<void>;
+}
+
+/** Host → worker messages. */
+export type ToWorker =
+  | { type: 'init'; indexURL: string; interrupt: SharedArrayBuffer | null }
+  | { type: 'run'; id: number; code: string }
+  | { type: 'memory'; id: number };
+
+/** Worker → host messages. */
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'boot-error'; message: string }
+  | {
+      type: 'result';
+      id: number;
+      stdout: string;
+      stderr: string;
+      error: string | null;
+      interrupted: boolean;
+      /** The runtime is broken (it must be replaced). */
+      fatal: boolean;
+      /** Size of the WebAssembly memory after the run (it never shrinks). */
+      wasmBytes: number;
+    }
+  | { type: 'memory'; id: number; stats: MemoryStats };
