@@ -26,9 +26,13 @@ interface Level {
   maxLiteral: number;
 }
 
+/**
+ * Level 1 is single-digit facts (a tiny model can learn them by heart), level 2 two-digit sums and
+ * small products, levels 3–5 multi-step arithmetic that only the tool gets right reliably.
+ */
 const LEVELS: Record<Difficulty, Level> = {
-  1: { operands: [2, 2], ops: ['+', '-'], maxLiteral: 20 },
-  2: { operands: [2, 3], ops: ['+', '-', '*'], maxLiteral: 30 },
+  1: { operands: [2, 2], ops: ['+', '-'], maxLiteral: 9 },
+  2: { operands: [2, 2], ops: ['+', '-', '*'], maxLiteral: 20 },
   3: { operands: [3, 3], ops: ['+', '-', '*'], maxLiteral: 50 },
   4: { operands: [3, 4], ops: ['+', '-', '*', '/'], maxLiteral: 60 },
   5: { operands: [4, 5], ops: ['+', '-', '*', '/'], maxLiteral: 99 },
