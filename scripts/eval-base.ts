@@ -1,0 +1,116 @@
+/**
+ * `npm run eval:base [-- --model PATH --n N --seed S]`: measures the shipped base model.
+ * - questioner: N samples at temperature 1 → contract validity (parseQuestioner), how many
+ *   questions the oracle can solve, how many boxed answers are right;
+ * - plain solver and tool solver: N tasks per difficulty at temperature 0.7, top-p 0.9 (the
+ *   solver-proxy settings, spec §2.3) → accuracy (boxed answer = exact answer) by difficulty, and
+ *   the share of tool-solver rollouts that ran a program.
+ * Programs run in the Node sandbox (src/sandbox/node.ts) when present, else in the oracle
+ * fallback (arithmetic.ts). Prints a table, then one JSON object as the last line.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { extractBoxed } from '../src/core/boxed';
+import { parseQuestioner } from '../src/core/contracts';
+import { Rng } from '../src/core/random';
+import { DIFFICULTIES, type Difficulty, generateTask, solveQuestion } from '../src/core/tasks';
+import { Tokenizer } from '../src/core/tokenizer';
+import { selectBackend } from '../src/model/backend';
+import { questionerPrompt, solverPrompt, toolSolverPrompt } from '../src/model/corpus';
+import { TinyLM } from '../src/model/model';
+import { runPrintedArithmetic } from './eval/arithmetic';
+import { toolRollouts } from '../src/model/tool-rollout';
+
+const { values } = parseArgs({
+  options: {
+    model: { type: 'string', default: 'public/models/base.a0lm' },
+    n: { type: 'string', default: '50' },
+    seed: { type: 'string', default: '7' },
+  },
+});
+const n = Number(values.n);
+const rng = new Rng(Number(values.seed));
+const choice = await selectBackend(['wasm', 'cpu']);
+const tokenizer = new Tokenizer();
+const model = TinyLM.fromCheckpoint(new Uint8Array(readFileSync(values.model)), tokenizer);
+const solverSampling = { temperature: 0.7, topP: 0.9, maxNewTokens: 48 };
+
+type Executor = (code: string) => Promise<string>;
+async function makeExecutor(): Promise<{ kind: string; execute: Executor; close: () => void }> {
+  const path = new URL('../src/sandbox/node.ts', import.meta.url);
+  if (existsSync(path)) {
+    const mod = (await import(path.href)) as {
+      createNodeSandbox: () => Promise<{ run(code: string, o: { timeoutMs: number }): Promise<{ stdout: string; stderr: string; error?: string }>; close?: () => void }>;
+    };
+    const sandbox = await mod.createNodeSandbox();
+    return {
+      kind: 'pyodide sandbox',
+      execute: async (code) => {
+        const r = await sandbox.run(code, { timeoutMs: 5000 });
+        return r.stdout || r.error || r.stderr;
+      },
+      close: () => sandbox.close?.(),
+    };
+  }
+  return { kind: 'oracle fallback (no src/sandbox/node.ts)', execute: async (code) => runPrintedArithmetic(code), close: () => {} };
+}
+
+// Questioner.
+const qPrompt = tokenizer.encode(questionerPrompt());
+const qOut = await model.generate(Array.from({ length: n * 4 }, () => qPrompt), { temperature: 1, maxNewTokens: 64 }, rng.fork());
+let valid = 0;
+let solvable = 0;
+let rightAnswer = 0;
+for (const o of qOut) {
+  const parsed = parseQuestioner(o.text);
+  if (!parsed) continue;
+  valid++;
+  const oracle = solveQuestion(parsed.question);
+  if (oracle) solvable++;
+  if (oracle && oracle.answer === parsed.answer) rightAnswer++;
+}
+
+// Solvers.
+const executor = await makeExecutor();
+const plainAccuracy: Record<number, number> = {};
+const toolAccuracy: Record<number, number> = {};
+const toolUseByDifficulty: Record<number, number> = {};
+let toolUsed = 0;
+for (const d of DIFFICULTIES) {
+  const tasks = Array.from({ length: n }, () => generateTask(rng, d as Difficulty));
+  const plain = await model.generate(tasks.map((t) => tokenizer.encode(solverPrompt(t.question))), solverSampling, rng.fork());
+  plainAccuracy[d] = plain.filter((o, i) => extractBoxed(o.text) === tasks[i]?.answer).length / n;
+  const tool = await toolRollouts(
+    model,
+    tasks.map((t) => tokenizer.encode(toolSolverPrompt(t.question))),
+    { ...solverSampling, execute: executor.execute, maxToolTurns: 4 },
+    rng.fork(),
+  );
+  toolAccuracy[d] = tool.filter((r, i) => extractBoxed(r.text) === tasks[i]?.answer).length / n;
+  const used = tool.filter((r) => r.toolCalls > 0).length;
+  toolUseByDifficulty[d] = used / n;
+  toolUsed += used;
+}
+executor.close();
+
+const pct = (x: number): string => `${(100 * x).toFixed(0)}%`.padStart(5);
+console.log(`backend ${choice.backend}; model ${values.model}; ${model.paramCount} parameters; python: ${executor.kind}`);
+console.log(`questioner (T = 1, ${qOut.length} samples): contract valid ${pct(valid / qOut.length)}, oracle-solvable ${pct(solvable / qOut.length)}, boxed answer right ${pct(rightAnswer / qOut.length)}`);
+console.log(`solvers (T = 0.7, top-p 0.9, ${n} tasks per difficulty):`);
+console.log('difficulty | plain | tool | tool use');
+for (const d of DIFFICULTIES) console.log(`${String(d).padStart(10)} | ${pct(plainAccuracy[d] ?? 0)} | ${pct(toolAccuracy[d] ?? 0)} | ${pct(toolUseByDifficulty[d] ?? 0)}`);
+const summary = {
+  contractValidRate: valid / qOut.length,
+  questionSolvableRate: solvable / qOut.length,
+  questionerAnswerRightRate: rightAnswer / qOut.length,
+  plainAccuracy,
+  toolAccuracy,
+  toolUseRate: toolUsed / (n * DIFFICULTIES.length),
+  toolUseByDifficulty,
+  params: model.paramCount,
+  samplesPerDifficulty: n,
+  python: executor.kind,
+  backend: choice.backend,
+};
+model.dispose();
+console.log(JSON.stringify(summary));

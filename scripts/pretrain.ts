@@ -1,0 +1,73 @@
+/**
+ * `npm run pretrain [-- --seed N --steps N --out PATH]`: trains the base model on the synthetic
+ * corpus (src/model/corpus.ts) with the WASM backend and writes the checkpoint (default
+ * public/models/base.a0lm). Same seed and steps → same file. Batches: a pool of 8 × 32 documents
+ * is drawn, sorted by length and cut into 8 batches (less padding), whose order is shuffled.
+ * Learning rate: linear warm-up over 50 steps to the peak, then cosine decay to 10 % of it.
+ * Every `--save-every` steps the checkpoint so far goes to `<out>.partial` (for inspection).
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { Rng } from '../src/core/random';
+import { Tokenizer } from '../src/core/tokenizer';
+import { DEFAULT_OPTIMIZER } from '../src/model/adamw';
+import { selectBackend } from '../src/model/backend';
+import { sampleDocument } from '../src/model/corpus';
+import { TinyLM } from '../src/model/model';
+import { nllStep } from '../src/model/supervised';
+
+const { values } = parseArgs({
+  options: {
+    seed: { type: 'string', default: '20251' },
+    steps: { type: 'string', default: '2500' },
+    lr: { type: 'string', default: '0.003' },
+    out: { type: 'string', default: 'public/models/base.a0lm' },
+    'save-every': { type: 'string', default: '250' },
+  },
+});
+const seed = Number(values.seed);
+const steps = Number(values.steps);
+const saveEvery = Number(values['save-every']);
+const peakLr = Number(values.lr);
+const BATCH = 32;
+const POOL = 8;
+const WARMUP = 50;
+
+/** Learning rate at step i (0-based): warm-up, then cosine from peak to 0.1·peak. */
+function learningRate(i: number): number {
+  if (i < WARMUP) return (peakLr * (i + 1)) / WARMUP;
+  const progress = (i - WARMUP) / Math.max(1, steps - WARMUP);
+  return peakLr * (0.1 + 0.45 * (1 + Math.cos(Math.PI * progress)));
+}
+
+const choice = await selectBackend(['wasm', 'cpu']);
+console.log(`backend ${choice.backend}${choice.fallbacks.map((f) => ` (${f.backend} skipped: ${f.reason})`).join('')}`);
+const tokenizer = new Tokenizer();
+const rng = new Rng(seed);
+const model = TinyLM.create(tokenizer, {}, rng.nextUint32());
+console.log(`model ${JSON.stringify(model.config)}, ${model.paramCount} parameters`);
+/** The checkpoint after `done` steps (metadata records how it was made). */
+function save(done: number): Promise<Uint8Array> {
+  return model.save({ seed, steps: done, peakLr, trainedBy: 'scripts/pretrain.ts', smoothedLoss: Number(smoothed.toFixed(4)) });
+}
+
+const t0 = performance.now();
+let queue: number[][][] = [];
+let smoothed = 0;
+for (let i = 0; i < steps; i++) {
+  if (queue.length === 0) {
+    const pool = Array.from({ length: BATCH * POOL }, () => tokenizer.encode(sampleDocument(rng).text)).sort((a, b) => a.length - b.length);
+    queue = rng.shuffled(Array.from({ length: POOL }, (_, k) => pool.slice(k * BATCH, (k + 1) * BATCH)));
+  }
+  const batch = queue.pop() as number[][];
+  const loss = await nllStep(model.params, model.config, tokenizer.padId, model.optimizer, batch, { ...DEFAULT_OPTIMIZER, learningRate: learningRate(i) });
+  smoothed = i === 0 ? loss : 0.98 * smoothed + 0.02 * loss;
+  if (i % 50 === 0 || i === steps - 1) {
+    const s = (performance.now() - t0) / 1000;
+    console.log(`step ${i} loss ${loss.toFixed(4)} smoothed ${smoothed.toFixed(4)} lr ${learningRate(i).toExponential(2)} ${s.toFixed(0)} s`);
+  }
+  if ((i + 1) % saveEvery === 0 && i + 1 < steps) writeFileSync(`${values.out}.partial`, await save(i + 1));
+}
+const bytes = await save(steps);
+writeFileSync(values.out, bytes);
+console.log(`wrote ${values.out}: ${bytes.length} bytes, ${((performance.now() - t0) / 60000).toFixed(1)} min`);

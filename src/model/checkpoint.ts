@@ -1,0 +1,105 @@
+/**
+ * Parameter files. Layout (little-endian):
+ *   "A0LM" magic (4 bytes) | format version u32 | header length u32 | header (UTF-8 JSON:
+ *   config, vocabulary, parameter names and shapes, free-form metadata) | float32 values of every
+ *   parameter in header order | CRC-32 (IEEE) u32 of every byte before it.
+ * Reading refuses a wrong magic, an unknown version, a checksum mismatch, a size that does not
+ * match the header, and (when expected values are given) a different config or vocabulary.
+ */
+import { type ModelConfig, sameConfig } from './config';
+
+export const CHECKPOINT_MAGIC = 'A0LM';
+export const CHECKPOINT_VERSION = 1;
+
+export interface CheckpointHeader {
+  config: ModelConfig;
+  vocab: string[];
+  params: { name: string; shape: number[] }[];
+  meta: Record<string, string | number>;
+}
+
+export interface Checkpoint {
+  header: CheckpointHeader;
+  /** One array per parameter, in header order. */
+  values: Float32Array[];
+}
+
+const CRC_TABLE = (() => {
+  const table = new Uint32Array(256);
+  for (let n = 0; n < 256; n++) {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    table[n] = c >>> 0;
+  }
+  return table;
+})();
+
+/** CRC-32 (IEEE 802.3, reflected polynomial 0xEDB88320, init and final xor 0xFFFFFFFF). */
+export function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (let i = 0; i < bytes.length; i++) c = (CRC_TABLE[(c ^ (bytes[i] as number)) & 0xff] as number) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/** The file bytes of a checkpoint. */
+export function encodeCheckpoint(ckpt: Checkpoint): Uint8Array {
+  const { header, values } = ckpt;
+  if (values.length !== header.params.length) throw new Error(`checkpoint: ${values.length} arrays for ${header.params.length} parameters.`);
+  header.params.forEach((p, i) => {
+    const size = p.shape.reduce((a, b) => a * b, 1);
+    if (values[i]?.length !== size) throw new Error(`checkpoint: ${p.name} has ${values[i]?.length} values for shape [${p.shape}].`);
+  });
+  const json = new TextEncoder().encode(JSON.stringify(header));
+  const floats = values.reduce((n, v) => n + v.length, 0);
+  const bytes = new Uint8Array(12 + json.length + 4 * floats + 4);
+  const view = new DataView(bytes.buffer);
+  bytes.set(new TextEncoder().encode(CHECKPOINT_MAGIC), 0);
+  view.setUint32(4, CHECKPOINT_VERSION, true);
+  view.setUint32(8, json.length, true);
+  bytes.set(json, 12);
+  let off = 12 + json.length;
+  for (const v of values) {
+    for (let i = 0; i < v.length; i++, off += 4) view.setFloat32(off, v[i] as number, true);
+  }
+  view.setUint32(off, crc32(bytes.subarray(0, off)), true);
+  return bytes;
+}
+
+export interface DecodeExpectations {
+  config?: ModelConfig;
+  vocab?: readonly string[];
+}
+
+/** Parse and verify file bytes; throws `checkpoint: …` errors naming what is wrong. */
+export function decodeCheckpoint(bytes: Uint8Array, expect: DecodeExpectations = {}): Checkpoint {
+  if (bytes.length < 16) throw new Error(`checkpoint: file too short (${bytes.length} bytes).`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const magic = new TextDecoder().decode(bytes.subarray(0, 4));
+  if (magic !== CHECKPOINT_MAGIC) throw new Error(`checkpoint: not a model file (magic ${JSON.stringify(magic)}, expected "${CHECKPOINT_MAGIC}").`);
+  const version = view.getUint32(4, true);
+  if (version !== CHECKPOINT_VERSION) throw new Error(`checkpoint: format version ${version}, this build reads version ${CHECKPOINT_VERSION}.`);
+  const stored = view.getUint32(bytes.length - 4, true);
+  const actual = crc32(bytes.subarray(0, bytes.length - 4));
+  if (stored !== actual) throw new Error(`checkpoint: checksum mismatch (stored ${stored.toString(16)}, computed ${actual.toString(16)}): the file is corrupt.`);
+  const headerLength = view.getUint32(8, true);
+  if (12 + headerLength > bytes.length - 4) throw new Error('checkpoint: header length exceeds the file.');
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + headerLength))) as CheckpointHeader;
+  const sizes = header.params.map((p) => p.shape.reduce((a, b) => a * b, 1));
+  const floats = sizes.reduce((a, b) => a + b, 0);
+  if (12 + headerLength + 4 * floats + 4 !== bytes.length) {
+    throw new Error(`checkpoint: ${bytes.length} bytes, but the header describes ${floats} values.`);
+  }
+  if (expect.config && !sameConfig(header.config, expect.config)) {
+    throw new Error(`checkpoint: model config ${JSON.stringify(header.config)} does not match the expected ${JSON.stringify(expect.config)}.`);
+  }
+  if (expect.vocab && (expect.vocab.length !== header.vocab.length || expect.vocab.some((s, i) => s !== header.vocab[i]))) {
+    throw new Error('checkpoint: the vocabulary differs from the tokenizer in use.');
+  }
+  let off = 12 + headerLength;
+  const values = sizes.map((size) => {
+    const v = new Float32Array(size);
+    for (let i = 0; i < size; i++, off += 4) v[i] = view.getFloat32(off, true);
+    return v;
+  });
+  return { header, values };
+}

@@ -1,0 +1,92 @@
+/**
+ * The prompts of the three roles and the synthetic pre-training corpus of the base model.
+ * Documents (each ends with end-of-text):
+ *   questioner:  <|questioner|><question>Q</question>\n\boxed{A}
+ *   plain:       <|solver|>Q\nLet me compute E.\n\boxed{A}
+ *   tool:        <|tool|>Q\n```python\nP\n```\n```output\nA\n```\n\boxed{A}
+ *   tool prompt, no tool: <|tool|>Q\nLet me compute E.\n\boxed{A}
+ * where Q is a question of the task family, A its exact answer, P its program and E the
+ * expression P prints. The mix (tool use only sometimes, every difficulty) makes a base model that
+ * follows the contracts but computes hard answers badly without the tool.
+ */
+import { formatObservation } from '../core/contracts';
+import type { Rng } from '../core/random';
+import { type ArithmeticTask, type Difficulty, DIFFICULTIES, generateTask } from '../core/tasks';
+import { END_OF_TEXT, QUESTIONER_PROMPT, SOLVER_PROMPT, TOOL_SOLVER_PROMPT } from '../core/tokenizer';
+
+/** What the questioner is prompted with. */
+export function questionerPrompt(): string {
+  return QUESTIONER_PROMPT;
+}
+
+/** What the plain solver is prompted with: its role token, the question, a newline. */
+export function solverPrompt(question: string): string {
+  return `${SOLVER_PROMPT}${question}\n`;
+}
+
+/** What the tool solver is prompted with: its role token, the question, a newline. */
+export function toolSolverPrompt(question: string): string {
+  return `${TOOL_SOLVER_PROMPT}${question}\n`;
+}
+
+/** The arithmetic a program prints, in plain notation: "print((F(3) + 4) / F(5))" → "(3 + 4) / 5". */
+export function printedExpression(python: string): string {
+  const line = python.split('\n').pop() ?? '';
+  const m = /^print\((.*)\)$/.exec(line);
+  if (!m) throw new Error(`printedExpression: not a print line: ${JSON.stringify(line)}.`);
+  return (m[1] as string).replace(/F\((\d+)\)/g, '$1');
+}
+
+/** The questioner's document: its prompt, the tagged question, the boxed exact answer. */
+export function questionerDocument(task: ArithmeticTask): string {
+  return `${questionerPrompt()}<question>${task.question}</question>\n\\boxed{${task.answer}}${END_OF_TEXT}`;
+}
+
+/** Short reasoning then the boxed answer (the plain solver's completion). */
+export function reasoningCompletion(task: ArithmeticTask): string {
+  return `Let me compute ${printedExpression(task.python)}.\n\\boxed{${task.answer}}${END_OF_TEXT}`;
+}
+
+/** A tool call, the observation the environment appends, then the boxed answer. */
+export function toolCompletion(task: ArithmeticTask): string {
+  return `\`\`\`python\n${task.python}\n\`\`\`${formatObservation(task.answer)}\\boxed{${task.answer}}${END_OF_TEXT}`;
+}
+
+export interface CorpusMix {
+  /** Shares of questioner, plain-solver and tool-solver documents (normalised). */
+  questioner: number;
+  solver: number;
+  toolSolver: number;
+  /** Share of tool-solver documents that call the tool. */
+  toolUse: number;
+  /** Weight of each difficulty 1–5. */
+  difficultyWeights: readonly number[];
+}
+
+export const DEFAULT_CORPUS_MIX: CorpusMix = {
+  questioner: 0.15,
+  solver: 0.35,
+  toolSolver: 0.5,
+  toolUse: 0.5,
+  difficultyWeights: [6, 3, 2, 1.5, 1.5],
+};
+
+export type DocumentKind = 'questioner' | 'solver' | 'tool-call' | 'tool-no-call';
+
+export interface CorpusDocument {
+  kind: DocumentKind;
+  difficulty: Difficulty;
+  text: string;
+}
+
+/** One document drawn from the mix: kind by its shares, difficulty by its weights, then a task. */
+export function sampleDocument(rng: Rng, mix: CorpusMix = DEFAULT_CORPUS_MIX): CorpusDocument {
+  const difficulty = DIFFICULTIES[rng.weightedIndex(mix.difficultyWeights)] as Difficulty;
+  const role = rng.weightedIndex([mix.questioner, mix.solver, mix.toolSolver]);
+  const task = generateTask(rng, difficulty);
+  if (role === 0) return { kind: 'questioner', difficulty, text: questionerDocument(task) };
+  if (role === 1) return { kind: 'solver', difficulty, text: solverPrompt(task.question) + reasoningCompletion(task) };
+  const call = rng.next() < mix.toolUse;
+  const completion = call ? toolCompletion(task) : reasoningCompletion(task);
+  return { kind: call ? 'tool-call' : 'tool-no-call', difficulty, text: toolSolverPrompt(task.question) + completion };
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forwardFull } from '../../src/model/forward';
+import type { TinyLM } from '../../src/model/model';
+import { maxAbsDiff, tf, tinyModel, tokenizer, useBackend } from './model-fixtures';
+
+/** Next-token logits after the whole sequence, by a full forward pass (no cache). */
+async function fullLogits(model: TinyLM, seq: number[]): Promise<Float32Array> {
+  const out = tf.tidy(() => {
+    const all = forwardFull(model.params, model.config, tf.tensor2d([seq], [1, seq.length], 'int32'), false);
+    return tf.slice(all, [0, seq.length - 1, 0], [1, 1, model.config.vocabSize]);
+  });
+  const data = (await out.data()) as Float32Array;
+  out.dispose();
+  return data;
+}
+
+describe.each(['wasm', 'cpu'] as const)('key/value cache on %s', (backend) => {
+  let model: TinyLM;
+  beforeAll(async () => {
+    await useBackend(backend);
+    model = tinyModel(7);
+  });
+  afterAll(() => model.dispose());
+
+  it('gives the logits of a full recompute after prefill, sampling and appended text', async () => {
+    const prompts = [tokenizer.encode('<|tool|>What is 3 + 4 ?\n'), tokenizer.encode('<|questioner|>'), tokenizer.encode('<|solver|>Compute 12 * 3 .')];
+    const g = model.startGeneration(prompts, 11);
+    await g.prefill();
+    for (let b = 0; b < prompts.length; b++) {
+      expect(maxAbsDiff(g.lastLogits(b), await fullLogits(model, g.tokens(b)))).toBeLessThan(1e-4);
+    }
+    await g.turn({ temperature: 1, maxNewTokens: 5 });
+    g.append(0, tokenizer.encode('\n```output\n7\n```\n'));
+    g.append(2, tokenizer.encode('\\boxed{'));
+    await g.turn({ temperature: 1, maxNewTokens: 3 });
+    for (let b = 0; b < prompts.length; b++) {
+      const seq = g.tokens(b);
+      // The last sampled token is not fed yet: compare the logits that produced it.
+      expect(maxAbsDiff(g.lastLogits(b), await fullLogits(model, seq.slice(0, -1)))).toBeLessThan(1e-4);
+    }
+    g.dispose();
+  });
+
+  it('samples the same tokens with and without the cache, and repeats exactly under one seed', async () => {
+    const prompts = [tokenizer.encode('<|questioner|>'), tokenizer.encode('<|solver|>Evaluate 5 - 2 .')];
+    const opts = { temperature: 1, topK: 20, topP: 0.95, maxNewTokens: 12 };
+    const run = async (seed: number, cache: boolean): Promise<number[][]> => {
+      const g = model.startGeneration(prompts, seed, cache);
+      const out = await g.turn(opts);
+      g.dispose();
+      return out.map((o) => o?.tokens ?? []);
+    };
+    const a = await run(5, true);
+    expect(await run(5, true)).toEqual(a);
+    expect(await run(5, false)).toEqual(a);
+    expect(await run(6, true)).not.toEqual(a);
+    expect(a.map((t) => t.length)).toEqual([12, 12]);
+  });
+
+  it('stops a sequence at end of text, at a stop string and at the token limit', async () => {
+    const eos = tokenizer.eosId;
+    const fence = tokenizer.id('```');
+    // Final LN gain 0 and bias e₀ make every hidden state e₀, so the logits are row 0 of the head:
+    // a one-hot row makes greedy decoding emit that token whatever the input.
+    const bumped = tinyModel(3);
+    const { head, lnFinalGain, lnFinalBias } = bumped.params as { head: tf.Variable; lnFinalGain: tf.Variable; lnFinalBias: tf.Variable };
+    const force = (id: number): void => {
+      const [rows, cols] = head.shape as [number, number];
+      const row = new Float32Array(rows * cols);
+      row[id] = 1;
+      tf.tidy(() => {
+        lnFinalGain.assign(tf.zerosLike(lnFinalGain));
+        lnFinalBias.assign(tf.oneHot([0], lnFinalBias.shape[0] as number).reshape(lnFinalBias.shape).cast('float32'));
+        head.assign(tf.tensor2d(row, [rows, cols]));
+      });
+    };
+    force(fence);
+    const out = await bumped.generate([tokenizer.encode('<|tool|>')], { temperature: 0, maxNewTokens: 9, stopStrings: ['```'] }, 1);
+    expect(out[0]).toEqual({ tokens: [fence], text: '```', stop: 'stop-string' });
+    const limited = await bumped.generate([tokenizer.encode('<|tool|>')], { temperature: 0, maxNewTokens: 3 }, 1);
+    expect(limited[0]?.tokens).toEqual([fence, fence, fence]);
+    expect(limited[0]?.stop).toBe('max-tokens');
+    force(eos);
+    const ended = await bumped.generate([tokenizer.encode('<|tool|>')], { temperature: 0, maxNewTokens: 9 }, 1);
+    expect(ended[0]).toEqual({ tokens: [eos], text: '<|endoftext|>', stop: 'eos' });
+    bumped.dispose();
+  });
+});

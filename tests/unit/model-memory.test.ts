@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../src/core/random';
+import { TinyLM } from '../../src/model/model';
+import { TINY, tf, tokenizer, useBackend } from './model-fixtures';
+
+describe.each(['wasm', 'cpu'] as const)('tensor bookkeeping on %s', (backend) => {
+  it('keeps tf.memory().numTensors unchanged over 20 generate + log-prob + train cycles', async () => {
+    await useBackend(backend);
+    const model = TinyLM.create(tokenizer, TINY, 1);
+    const before = tf.memory().numTensors;
+    const rng = new Rng(4);
+    const prompts = [tokenizer.encode('<|tool|>What is 2 + 3 ?\n'), tokenizer.encode('<|questioner|>')];
+    for (let cycle = 0; cycle < 20; cycle++) {
+      const g = model.startGeneration(prompts, rng.fork());
+      await g.turn({ temperature: 1, maxNewTokens: 6 });
+      g.append(0, tokenizer.encode('\n```output\n5\n```\n'));
+      await g.turn({ temperature: 1, maxNewTokens: 4 });
+      const sequences = [g.tokens(0), g.tokens(1)];
+      g.dispose();
+      const lossMask = sequences.map((s) => s.map((_, j) => (j === 0 ? 0 : 1)));
+      const old = await model.logProbs(sequences, lossMask);
+      await model.trainStep(
+        { sequences, lossMask, advantages: sequences.map((s) => s.map(() => 1)), oldLogProbs: old, refLogProbs: old },
+        { epsLow: 0.2, epsHigh: 0.3, dualClip: 3, klCoef: 0.01, aggregation: 'token-mean' },
+      );
+    }
+    expect(tf.memory().numTensors).toBe(before);
+    model.dispose();
+    // Parameters, first and second moments: three tensors per parameter, and nothing else.
+    expect(tf.memory().numTensors).toBe(before - 3 * model.params.all.length);
+  });
+});
