@@ -126,7 +126,6 @@ const PRESET_OVERRIDES: Record<PresetName, ConfigOverride> = {
     questioner: { prompts: 4, rolloutsPerPrompt: 4, steps: 1 },
     pool: { questions: 32 },
     executor: { prompts: 8, rolloutsPerPrompt: 8, steps: 1 },
-    evaluation: { questionsPerDifficulty: 12 },
   },
   tiny: {
     questioner: { prompts: 2, rolloutsPerPrompt: 2, steps: 1, updatesPerStep: 2 },

@@ -1,0 +1,86 @@
+/**
+ * `npm run simulate -- --preset classroom --iterations 5 --seed 1 [--out runs/NAME.json] [--json]
+ *   [--set section.key=value ...] [--model path/to/base.a0lm]`
+ * Runs Agent0's loop headless (Node, WASM backend, Pyodide sandbox): a progress line on stderr, a
+ * table with one row per iteration, and with --json one JSON object as the last line. --out saves
+ * the whole run (settings, baseline, summaries, trace): the page replays it without WebGPU.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type ConfigOverride, type PresetName, makeConfig } from '../src/core/config';
+import { parseOverrides } from '../src/engine/overrides';
+import { createNodeEngine } from '../src/engine/node';
+import type { IterationSummary } from '../src/engine/summary';
+
+const { values } = parseArgs({
+  options: {
+    preset: { type: 'string', default: 'classroom' },
+    iterations: { type: 'string', default: '5' },
+    seed: { type: 'string', default: '1' },
+    out: { type: 'string' },
+    json: { type: 'boolean', default: false },
+    set: { type: 'string', multiple: true, default: [] },
+    model: { type: 'string' },
+  },
+});
+
+const iterations = Number(values.iterations);
+if (!Number.isInteger(iterations) || iterations < 1) {
+  console.error(`simulate: --iterations must be a positive integer (got ${values.iterations}).`);
+  process.exit(2);
+}
+let config;
+try {
+  const override: ConfigOverride = { ...parseOverrides(values.set ?? []), seed: Number(values.seed) } as ConfigOverride;
+  config = makeConfig(values.preset as PresetName, override);
+} catch (err) {
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(2);
+}
+
+const progress = (phase: string, done: number) => {
+  if (process.stderr.isTTY) process.stderr.write(`\r  ${phase}: ${done}   `);
+};
+const checkpoint = values.model ? new Uint8Array(readFileSync(values.model)) : undefined;
+const { engine, dispose } = await createNodeEngine(config, { progress, ...(checkpoint ? { checkpoint } : {}) });
+const fmt = (x: number | null, digits = 3) => (x === null ? '—' : x.toFixed(digits));
+const columns: [string, (s: IterationSummary) => string][] = [
+  ['iter', (s) => String(s.iteration)],
+  ['held-out', (s) => fmt(s.heldOutAccuracy)],
+  ['hard acc', (s) => fmt(s.hardAccuracy)],
+  ['hard tool', (s) => fmt(s.hardToolUse)],
+  ['pseudo', (s) => fmt(s.pseudoLabelAccuracy)],
+  ['valid', (s) => fmt(s.questionerValidRate)],
+  ['mean p', (s) => fmt(s.meanP)],
+  ['in band', (s) => fmt(s.inBandShare)],
+  ['clusters', (s) => fmt(s.clusterCount, 1)],
+  ['tool use', (s) => fmt(s.toolUseRate)],
+  ['clip lo', (s) => fmt(s.clipLowFrac)],
+  ['clip hi', (s) => fmt(s.clipHighFrac)],
+  ['kl', (s) => fmt(s.kl, 4)],
+  ['s', (s) => fmt(s.seconds, 1)],
+];
+const row = (cells: string[]) => cells.map((c) => c.padStart(9)).join(' ');
+
+try {
+  process.stderr.write(`simulate: preset ${values.preset}, seed ${config.seed}, backend ${engine.backend}\n`);
+  const base = await engine.evaluateBaseline();
+  console.log(`base model: held-out accuracy ${fmt(base.accuracy)}, tool use ${fmt(base.toolUseRate)}`);
+  console.log(row(columns.map(([h]) => h)));
+  for (let i = 0; i < iterations; i++) {
+    await engine.runIteration();
+    if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+    const s = engine.summaries.at(-1) as IterationSummary;
+    console.log(row(columns.map(([, f]) => f(s))));
+  }
+  if (values.out) {
+    mkdirSync(dirname(values.out), { recursive: true });
+    const run = { format: 'agent0-lab-run', version: 1, preset: values.preset, config, backend: engine.backend, baseline: base, summaries: engine.summaries, trace: engine.trace };
+    writeFileSync(values.out, JSON.stringify(run));
+    process.stderr.write(`simulate: saved the run to ${values.out}\n`);
+  }
+  if (values.json) console.log(JSON.stringify({ iterations: engine.summaries, base }));
+} finally {
+  await dispose();
+}

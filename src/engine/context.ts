@@ -1,0 +1,26 @@
+/** What every phase works with: settings, the two models and their frozen references, the tool. */
+import type { Agent0Config } from '../core/config';
+import type { Rng } from '../core/random';
+import type { TinyLM } from '../model/model';
+
+/** Runs one program; `ok` is false when the sandbox failed (crash, timeout), not when Python raised. */
+export type ToolRunner = (code: string) => Promise<{ observation: string; ok: boolean; timedOut: boolean }>;
+
+export interface EngineContext {
+  config: Agent0Config;
+  questioner: TinyLM;
+  executor: TinyLM;
+  /** Start-of-iteration copies: the KL reference of each role. */
+  questionerRef: TinyLM;
+  executorRef: TinyLM;
+  runTool: ToolRunner;
+  rng: Rng;
+  backend: string;
+  /** Called during long phases with done/total counts. */
+  progress?: (phase: string, done: number, total: number) => void;
+}
+
+/** Token budget of one generated turn: what is left of the context after a typical prompt. */
+export function turnBudget(ctx: EngineContext, promptLength: number): number {
+  return Math.max(1, ctx.questioner.config.contextLength - promptLength - 1);
+}

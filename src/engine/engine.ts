@@ -1,0 +1,201 @@
+/**
+ * The co-evolution loop as a step machine (spec §1). One iteration runs the curriculum phases
+ * (rollouts → parsing → solver proxy → reward → GRPO update) K times, then the question pool,
+ * self-labelling, curation, `executor.steps` ADPO updates, and the evaluation. Each call to
+ * `step()` runs exactly one phase and returns its trace record, so a class can stop anywhere.
+ */
+import * as tf from '@tensorflow/tfjs';
+import type { Agent0Config } from '../core/config';
+import { Rng } from '../core/random';
+import type { TinyLM } from '../model/model';
+import type { EngineContext, ToolRunner } from './context';
+import { type CurriculumBatch, parseRollouts, questionerRollouts, rewardRollouts, solverProxy, updateQuestioner } from './curriculum';
+import { evaluateExecutor } from './evaluate';
+import { curateLabels, questionPool, selfLabel, updateExecutor } from './executor-phases';
+import { type IterationSummary, summarizeIteration } from './summary';
+import type { EvaluationResult, PhaseData, PhaseName, PhaseRecord, ProxyResult, QuestionerRollout, RewardParts, SelfLabel } from './trace';
+
+/** Groups whose token-level detail is kept in the trace. */
+const SAMPLED_GROUPS = 2;
+
+export interface EngineModels {
+  questioner: TinyLM;
+  executor: TinyLM;
+  questionerRef: TinyLM;
+  executorRef: TinyLM;
+}
+
+interface Scratch {
+  batch?: CurriculumBatch;
+  rollouts?: QuestionerRollout[];
+  proxy?: ProxyResult[];
+  parts?: RewardParts[];
+  pool?: { question: string; answer: string }[];
+  labels?: SelfLabel[];
+  curated?: SelfLabel[];
+}
+
+/** Position in the loop: which phase runs next, and the step counters of the repeated phases. */
+export interface LoopPosition {
+  iteration: number;
+  phase: PhaseName;
+  questionerStep: number;
+  executorStep: number;
+}
+
+export class Engine {
+  readonly trace: PhaseRecord[] = [];
+  readonly summaries: IterationSummary[] = [];
+  baseline: EvaluationResult | null = null;
+  position: LoopPosition = { iteration: 1, phase: 'questioner-rollouts', questionerStep: 0, executorStep: 0 };
+  private scratch: Scratch = {};
+  private readonly ctx: EngineContext;
+
+  constructor(
+    readonly config: Agent0Config,
+    readonly models: EngineModels,
+    runTool: ToolRunner,
+    readonly backend: string,
+    rng?: Rng,
+    progress?: EngineContext['progress'],
+  ) {
+    this.ctx = { config, ...models, runTool, rng: rng ?? new Rng(config.seed), backend, progress };
+  }
+
+  get rng(): Rng {
+    return this.ctx.rng;
+  }
+
+  /** Evaluate the base model once before any training (the baseline the curves start from). */
+  async evaluateBaseline(): Promise<EvaluationResult> {
+    this.baseline ??= await evaluateExecutor(this.ctx, []);
+    return this.baseline;
+  }
+
+  /** Run the next phase and return its record. */
+  async step(): Promise<PhaseRecord> {
+    const pos = this.position;
+    const t0 = performance.now();
+    if (pos.phase === 'questioner-rollouts' && pos.questionerStep === 0) {
+      this.models.questionerRef.copyFrom(this.models.questioner);
+      this.models.executorRef.copyFrom(this.models.executor);
+    }
+    const data = await this.runPhase(pos.phase);
+    const record: PhaseRecord = {
+      ...data,
+      iteration: pos.iteration,
+      step: pos.phase === 'executor-update' ? pos.executorStep : pos.questionerStep,
+      ms: performance.now() - t0,
+      backend: this.backend,
+      numTensors: tf.memory().numTensors,
+    } as PhaseRecord;
+    this.trace.push(record);
+    this.advance();
+    if (record.phase === 'evaluation') {
+      this.summaries.push(summarizeIteration(this.trace.filter((r) => r.iteration === record.iteration)));
+    }
+    return record;
+  }
+
+  /** Run phases until the current iteration's evaluation has run. */
+  async runIteration(): Promise<PhaseRecord[]> {
+    const out: PhaseRecord[] = [];
+    do out.push(await this.step());
+    while (this.position.phase !== 'questioner-rollouts' || this.position.questionerStep !== 0);
+    return out;
+  }
+
+  private async runPhase(phase: PhaseName): Promise<PhaseData> {
+    const s = this.scratch;
+    const ctx = this.ctx;
+    switch (phase) {
+      case 'questioner-rollouts':
+        s.batch = await questionerRollouts(ctx);
+        s.rollouts = parseRollouts(s.batch);
+        return { phase, rollouts: s.rollouts };
+      case 'contract-parsing': {
+        const valid = need(s.rollouts, phase).filter((r) => r.question !== null).length;
+        const total = need(s.rollouts, phase).length;
+        return { phase, valid, total, validRate: valid / Math.max(1, total) };
+      }
+      case 'solver-proxy': {
+        s.proxy = await solverProxy(ctx, need(s.rollouts, phase));
+        const calls = s.proxy.flatMap((p) => p.toolCalls);
+        return {
+          phase,
+          results: s.proxy,
+          meanP: mean(s.proxy.map((p) => p.rawP)),
+          toolUseRate: calls.filter((c) => c > 0).length / Math.max(1, calls.length),
+        };
+      }
+      case 'curriculum-reward': {
+        const r = rewardRollouts(ctx, need(s.rollouts, phase), need(s.proxy, phase));
+        s.parts = r.parts;
+        return { phase, ...r };
+      }
+      case 'questioner-update':
+        return { phase, stats: await updateQuestioner(ctx, need(s.batch, phase), need(s.parts, phase), SAMPLED_GROUPS) };
+      case 'question-pool': {
+        const pool = await questionPool(ctx);
+        s.pool = pool.questions;
+        return { phase, ...pool };
+      }
+      case 'self-labelling':
+        s.labels = await selfLabel(ctx, need(s.pool, phase));
+        return { phase, labels: s.labels };
+      case 'curation': {
+        const labels = need(s.labels, phase);
+        const { kept, keptIndices } = curateLabels(ctx, labels);
+        s.curated = kept;
+        const band = ctx.config.curation;
+        return {
+          phase,
+          keptIndices,
+          kept: s.curated.length,
+          dropped: labels.length - s.curated.length,
+          inBandShare: s.curated.length / Math.max(1, labels.length),
+          band: [band.minScore, band.maxScore],
+        };
+      }
+      case 'executor-update':
+        return updateExecutor(ctx, need(s.curated, phase), SAMPLED_GROUPS);
+      case 'evaluation':
+        return { phase, result: await evaluateExecutor(ctx, need(s.labels, phase)) };
+    }
+  }
+
+  /** Move to the next phase, repeating the curriculum K times and the executor update `steps` times. */
+  private advance(): void {
+    const pos = this.position;
+    const c = this.config;
+    const next: Record<PhaseName, () => LoopPosition> = {
+      'questioner-rollouts': () => ({ ...pos, phase: 'contract-parsing' }),
+      'contract-parsing': () => ({ ...pos, phase: 'solver-proxy' }),
+      'solver-proxy': () => ({ ...pos, phase: 'curriculum-reward' }),
+      'curriculum-reward': () => ({ ...pos, phase: 'questioner-update' }),
+      'questioner-update': () =>
+        pos.questionerStep + 1 < c.questioner.steps
+          ? { ...pos, phase: 'questioner-rollouts', questionerStep: pos.questionerStep + 1 }
+          : { ...pos, phase: 'question-pool' },
+      'question-pool': () => ({ ...pos, phase: 'self-labelling' }),
+      'self-labelling': () => ({ ...pos, phase: 'curation' }),
+      curation: () => ({ ...pos, phase: 'executor-update' }),
+      'executor-update': () =>
+        pos.executorStep + 1 < c.executor.steps
+          ? { ...pos, executorStep: pos.executorStep + 1 }
+          : { ...pos, phase: 'evaluation' },
+      evaluation: () => ({ iteration: pos.iteration + 1, phase: 'questioner-rollouts', questionerStep: 0, executorStep: 0 }),
+    };
+    this.position = next[pos.phase]();
+    if (this.position.phase === 'questioner-rollouts' && this.position.questionerStep === 0) this.scratch = {};
+  }
+}
+
+function need<T>(value: T | undefined, phase: PhaseName): T {
+  if (value === undefined) throw new Error(`Engine: phase ${phase} needs the output of an earlier phase of this iteration.`);
+  return value;
+}
+
+function mean(xs: number[]): number {
+  return xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length;
+}

@@ -1,0 +1,134 @@
+/**
+ * The executor's side of one iteration (spec §1.2–§1.5, §2.2, §5): the question pool from the
+ * updated questioner, self-labelling by 9 plain samples, the curation band, and the ADPO (or
+ * GRPO) update on multi-turn tool rollouts rewarded ±1 against the pseudo-label.
+ */
+import { adpoAdvantages } from '../core/adpo';
+import { extractBoxed } from '../core/boxed';
+import { parseQuestioner } from '../core/contracts';
+import { curate } from '../core/curate';
+import { answersEquivalent } from '../core/equivalence';
+import { grpoAdvantages } from '../core/grpo';
+import { solveQuestion } from '../core/tasks';
+import { majorityVote, voteEntry } from '../core/vote';
+import { questionerPrompt, solverPrompt, toolSolverPrompt } from '../model/corpus';
+import { type EngineContext, turnBudget } from './context';
+import { policyUpdate } from './policy-update';
+import { tokenDetails } from './token-detail';
+import { executorToolRollouts } from './tool-rollouts';
+import type { ExecutorRollout, PhaseData, SelfLabel } from './trace';
+
+/** Phase 6: the updated questioner writes the pool; only contract-valid questions enter it. */
+export async function questionPool(ctx: EngineContext): Promise<{ questions: { question: string; answer: string }[]; generated: number }> {
+  const pool = ctx.config.pool;
+  const prompt = ctx.questioner.tokenizer.encode(questionerPrompt());
+  const outputs = await ctx.questioner.generate(
+    Array.from({ length: pool.questions }, () => prompt),
+    { temperature: pool.temperature, topP: pool.topP, maxNewTokens: turnBudget(ctx, prompt.length) },
+    ctx.rng.fork(),
+  );
+  const questions = outputs.flatMap((o) => {
+    const parsed = parseQuestioner(o.text);
+    return parsed ? [parsed] : [];
+  });
+  return { questions, generated: outputs.length };
+}
+
+/** Phase 7: 9 plain samples per question → majority pseudo-label and its share s. */
+export async function selfLabel(ctx: EngineContext, pool: { question: string; answer: string }[]): Promise<SelfLabel[]> {
+  const l = ctx.config.labelling;
+  if (pool.length === 0) return [];
+  const tok = ctx.executor.tokenizer;
+  const prompts = pool.flatMap((q) => Array.from({ length: l.samples }, () => tok.encode(solverPrompt(q.question))));
+  const longest = Math.max(...prompts.map((p) => p.length));
+  const outputs = await ctx.executor.generate(
+    prompts,
+    { temperature: l.temperature, topP: l.topP, topK: l.topK, maxNewTokens: turnBudget(ctx, longest) },
+    ctx.rng.fork(),
+  );
+  return pool.flatMap((q, k) => {
+    const votes = outputs.slice(k * l.samples, (k + 1) * l.samples).map((o) => voteEntry(extractBoxed(o.text)));
+    const vote = majorityVote(votes);
+    if (vote.answer === '') return []; // spec §2.2: discard an empty majority
+    const trueAnswer = solveQuestion(q.question)?.answer ?? null;
+    return [
+      {
+        question: q.question,
+        questionerAnswer: q.answer,
+        votes,
+        buckets: vote.buckets.map((b) => ({ answer: b.answer, count: b.count })),
+        pseudoLabel: vote.answer,
+        score: vote.score,
+        trueAnswer,
+        correct: trueAnswer === null ? null : answersEquivalent(vote.answer, trueAnswer),
+      },
+    ];
+  });
+}
+
+/** Phase 8: keep minScore ≤ s ≤ maxScore; returns the kept labels and their positions. */
+export function curateLabels(ctx: EngineContext, labels: SelfLabel[]): { kept: SelfLabel[]; keptIndices: number[] } {
+  const { kept } = curate(labels, ctx.config.curation);
+  const keptSet = new Set(kept);
+  return { kept, keptIndices: labels.flatMap((l, i) => (keptSet.has(l) ? [i] : [])) };
+}
+
+/** Phase 9: n tool rollouts per curated question, reward ±1 vs the pseudo-label, ADPO or GRPO update. */
+export async function updateExecutor(ctx: EngineContext, curated: SelfLabel[], sampleGroups: number): Promise<Extract<PhaseData, { phase: 'executor-update' }>> {
+  const e = ctx.config.executor;
+  const adpo = { trustLow: e.trustLow, trustHigh: e.trustHigh, minScale: e.minScale, epsHighMin: e.epsHighMin, epsHighSpan: e.epsHighSpan };
+  if (curated.length === 0) {
+    return { phase: 'executor-update', algorithm: e.algorithm, rollouts: [], questions: [], stats: null, note: 'No question fell inside the curation band, so the executor was not updated.' };
+  }
+  const picked = ctx.rng.shuffled(curated).slice(0, e.prompts);
+  const prompts = picked.flatMap((q) => Array.from({ length: e.rolloutsPerPrompt }, () => toolSolverPrompt(q.question)));
+  const rollouts = await executorToolRollouts(ctx, prompts, {
+    temperature: e.temperature,
+    topP: e.topP,
+    maxToolTurns: e.maxTurns,
+    maxObservationChars: e.toolOutputMaxChars,
+  });
+  const groups = rollouts.map((_, i) => Math.floor(i / e.rolloutsPerPrompt));
+  const answers = rollouts.map((r) => extractBoxed(r.text));
+  const rewards = answers.map((a, i) => (a !== null && answersEquivalent(a, (picked[groups[i] as number] as SelfLabel).pseudoLabel) ? 1 : -1));
+  const scores = groups.map((g) => (picked[g] as SelfLabel).score);
+  const adv =
+    e.algorithm === 'adpo'
+      ? adpoAdvantages(rewards, groups, scores, adpo)
+      : { ...grpoAdvantages(rewards, groups), epsHigh: groups.map(() => e.epsHigh), scales: groups.map(() => 1) };
+  const sequences = rollouts.map((r) => r.tokens);
+  const lossMask = rollouts.map((r) => r.modelMask);
+  const result = await policyUpdate(ctx.executor, ctx.executorRef, { sequences, lossMask, advantages: adv.advantages, epsHigh: adv.epsHigh }, e, ctx.config.loss.aggregation, ctx.rng.fork());
+  const rolloutRecords: ExecutorRollout[] = rollouts.map((r, i) => ({
+    question: groups[i] as number,
+    group: groups[i] as number,
+    text: r.text,
+    answer: answers[i] ?? null,
+    reward: rewards[i] as number,
+    toolCalls: r.toolCalls,
+  }));
+  return {
+    phase: 'executor-update',
+    algorithm: e.algorithm,
+    rollouts: rolloutRecords,
+    questions: picked.map((q, g) => ({
+      question: q.question,
+      pseudoLabel: q.pseudoLabel,
+      score: q.score,
+      scale: adv.scales[g * e.rolloutsPerPrompt] as number,
+      epsHigh: adv.epsHigh[g * e.rolloutsPerPrompt] as number,
+    })),
+    stats: {
+      updates: result.updates,
+      groups: adv.groups.map((g) => ({
+        id: Number(g.id),
+        rewards: g.indices.map((i) => rewards[i] as number),
+        mean: g.mean,
+        std: g.std,
+        noSignal: g.noSignal,
+        advantages: g.indices.map((i) => adv.advantages[i] as number),
+      })),
+      tokens: tokenDetails(ctx.executor.tokenizer, sequences, lossMask, adv.advantages, result, groups, sampleGroups),
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * The engine in Node (command line, tests): WASM backend (else CPU), both roles and their frozen
+ * references loaded from the base checkpoint, the Pyodide sandbox in a worker thread.
+ */
+import { readFileSync } from 'node:fs';
+import type { Agent0Config } from '../core/config';
+import { selectBackend } from '../model/backend';
+import { createNodeSandbox } from '../sandbox/node';
+import type { Sandbox } from '../sandbox/types';
+import type { EngineContext } from './context';
+import { Engine } from './engine';
+import { modelsFromCheckpoint } from './models';
+import { sandboxToolRunner } from './tool-runner';
+
+export const BASE_CHECKPOINT = new URL('../../public/models/base.a0lm', import.meta.url);
+
+export interface NodeEngine {
+  engine: Engine;
+  sandbox: Sandbox;
+  dispose(): Promise<void>;
+}
+
+export async function createNodeEngine(
+  config: Agent0Config,
+  opts: { checkpoint?: Uint8Array; progress?: EngineContext['progress']; sandbox?: Sandbox } = {},
+): Promise<NodeEngine> {
+  const choice = await selectBackend(['wasm', 'cpu']);
+  const backend = choice.fallbacks.length ? `${choice.backend} (${choice.fallbacks.map((f) => `${f.backend}: ${f.reason}`).join('; ')})` : choice.backend;
+  const models = modelsFromCheckpoint(opts.checkpoint ?? new Uint8Array(readFileSync(BASE_CHECKPOINT)));
+  const sandbox = opts.sandbox ?? createNodeSandbox();
+  const engine = new Engine(config, models, sandboxToolRunner(sandbox), backend, undefined, opts.progress);
+  return {
+    engine,
+    sandbox,
+    async dispose() {
+      Object.values(models).forEach((m) => m.dispose());
+      if (!opts.sandbox) await sandbox.dispose();
+    },
+  };
+}

@@ -1,0 +1,22 @@
+/** Per-run overrides written as `section.key=value` (command line, URL), parsed into a nested object. */
+
+/** "true"/"false" → boolean, "null" → null, numbers → number, anything else stays a string. */
+function parseValue(raw: string): unknown {
+  if (raw === 'true') return true;
+  if (raw === 'false') return false;
+  if (raw === 'null') return null;
+  const n = Number(raw);
+  return raw.trim() !== '' && Number.isFinite(n) ? n : raw;
+}
+
+/** ["executor.algorithm=grpo", "proxy.gate=false"] → { executor: { algorithm: 'grpo' }, proxy: { gate: false } }. */
+export function parseOverrides(items: readonly string[]): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const item of items) {
+    const m = /^([a-zA-Z]+)\.([a-zA-Z]+)=(.*)$/.exec(item);
+    if (!m) throw new Error(`Override "${item}" must look like section.key=value (e.g. executor.algorithm=grpo).`);
+    const [, section, key, value] = m as unknown as [string, string, string, string];
+    (out[section] ??= {})[key] = parseValue(value);
+  }
+  return out;
+}

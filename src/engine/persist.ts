@@ -1,0 +1,56 @@
+/** Save a run between iterations and restore it into an engine built with the same settings. */
+import type { Engine } from './engine';
+import { decodeRun, encodeRun, packFloats, unpackFloats } from './run-checkpoint';
+
+/** Whether the engine stands between iterations (the only place a checkpoint is taken). */
+export function atIterationBoundary(engine: Engine): boolean {
+  const p = engine.position;
+  return p.phase === 'questioner-rollouts' && p.questionerStep === 0;
+}
+
+export async function saveRun(engine: Engine): Promise<Uint8Array> {
+  if (!atIterationBoundary(engine)) {
+    throw new Error(`A run can be saved between iterations; iteration ${engine.position.iteration} is at phase ${engine.position.phase}. Run the iteration to its end first.`);
+  }
+  const { questioner, executor } = engine.models;
+  const [qFile, xFile, qOpt, xOpt] = await Promise.all([questioner.save(), executor.save(), questioner.optimizer.exportState(), executor.optimizer.exportState()]);
+  return encodeRun({
+    header: {
+      config: engine.config,
+      position: engine.position,
+      rng: engine.rng.getState(),
+      baseline: engine.baseline,
+      summaries: engine.summaries,
+      trace: engine.trace,
+      optimizerSteps: [qOpt.step, xOpt.step],
+      sections: [],
+    },
+    sections: [qFile, xFile, packFloats(qOpt.moments), packFloats(xOpt.moments)],
+  });
+}
+
+/**
+ * Restore a saved run. Everything is decoded and checked before anything changes, so a refused
+ * file leaves the engine as it was.
+ */
+export function restoreRun(engine: Engine, bytes: Uint8Array): void {
+  const { header, sections } = decodeRun(bytes);
+  if (JSON.stringify(header.config) !== JSON.stringify(engine.config)) {
+    throw new Error('Run checkpoint refused: it was made with other settings than this engine’s (build the engine with the checkpoint’s settings).');
+  }
+  const { questioner, executor } = engine.models;
+  const sizes = [...questioner.params.all, ...questioner.params.all].map((v) => v.size);
+  const qMoments = unpackFloats(sections[2], sizes);
+  const xMoments = unpackFloats(sections[3], sizes);
+  questioner.checkFile(sections[0]);
+  executor.checkFile(sections[1]);
+  questioner.load(sections[0]);
+  executor.load(sections[1]);
+  questioner.optimizer.importState({ step: header.optimizerSteps[0], moments: qMoments });
+  executor.optimizer.importState({ step: header.optimizerSteps[1], moments: xMoments });
+  engine.rng.setState(header.rng);
+  engine.position = header.position;
+  engine.baseline = header.baseline;
+  engine.trace.splice(0, engine.trace.length, ...header.trace);
+  engine.summaries.splice(0, engine.summaries.length, ...header.summaries);
+}

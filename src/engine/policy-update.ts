@@ -1,0 +1,103 @@
+/**
+ * The shared clipped-policy-gradient update of both roles: old log-probs from the policy before
+ * the first update (ρ ≡ 1 on the first mini-batch), reference log-probs from the frozen
+ * start-of-iteration copy, then `updatesPerStep` mini-batch updates over a shuffled batch, so ρ
+ * moves away from 1 from the second update on and clipping can fire (spec §4).
+ */
+import type { ClipLossSettings } from '../core/config';
+import type { ClipBranch, LossAggregation } from '../core/loss';
+import type { Rng } from '../core/random';
+import { DEFAULT_OPTIMIZER } from '../model/adamw';
+import type { TinyLM } from '../model/model';
+import type { UpdateStats } from './trace';
+
+export interface PolicyBatch {
+  sequences: number[][];
+  /** 1 where the token is trained on (model-written, not prompt, not observation). */
+  lossMask: number[][];
+  /** One advantage per sequence, credited to each of its trained tokens. */
+  advantages: number[];
+  /** ρ upper clip per sequence (ADPO's ε_high(s); GRPO: the role's constant). */
+  epsHigh: number[];
+}
+
+export interface PolicyUpdateResult {
+  updates: UpdateStats['updates'];
+  /** Per-token ρ and clip branch of every sequence, from the update that trained on it. */
+  ratios: number[][];
+  branches: ClipBranch[][];
+}
+
+/** Split shuffled indices into k nearly equal mini-batches (k ≤ n). */
+export function miniBatches(n: number, k: number, rng: Rng): number[][] {
+  const order = rng.shuffled(Array.from({ length: n }, (_, i) => i));
+  const parts = Math.max(1, Math.min(k, n));
+  return Array.from({ length: parts }, (_, j) => order.slice(Math.floor((j * n) / parts), Math.floor(((j + 1) * n) / parts)));
+}
+
+/** Share of trained tokens in each clip branch, and the mean |ρ − 1|. */
+export function clipFractions(ratios: number[][], branches: ClipBranch[][], mask: number[][]) {
+  let tokens = 0;
+  let low = 0;
+  let high = 0;
+  let dual = 0;
+  let dev = 0;
+  ratios.forEach((row, b) =>
+    row.forEach((r, t) => {
+      if (!mask[b]?.[t]) return;
+      tokens++;
+      dev += Math.abs(r - 1);
+      const br = branches[b]?.[t];
+      if (br === 'low-clip') low++;
+      else if (br === 'high-clip') high++;
+      else if (br === 'dual-clip') dual++;
+    }),
+  );
+  const d = Math.max(1, tokens);
+  return { clipLowFrac: low / d, clipHighFrac: high / d, dualClipFrac: dual / d, meanAbsRatioDev: dev / d };
+}
+
+export async function policyUpdate(
+  model: TinyLM,
+  reference: TinyLM,
+  batch: PolicyBatch,
+  settings: ClipLossSettings,
+  aggregation: LossAggregation,
+  rng: Rng,
+): Promise<PolicyUpdateResult> {
+  const { sequences, lossMask } = batch;
+  const old = await model.logProbs(sequences, lossMask);
+  const ref = await reference.logProbs(sequences, lossMask);
+  const ratios: number[][] = sequences.map((s) => s.map(() => 1));
+  const branches: ClipBranch[][] = sequences.map((s) => s.map(() => 'none' as ClipBranch));
+  const updates: UpdateStats['updates'] = [];
+  for (const idx of miniBatches(sequences.length, settings.updatesPerStep, rng)) {
+    const pick = <T>(rows: T[]): T[] => idx.map((i) => rows[i] as T);
+    const mask = pick(lossMask);
+    const stats = await model.trainStep(
+      {
+        sequences: pick(sequences),
+        lossMask: mask,
+        advantages: idx.map((i) => (lossMask[i] as number[]).map((m) => m * (batch.advantages[i] as number))),
+        oldLogProbs: pick(old),
+        refLogProbs: pick(ref),
+      },
+      { epsLow: settings.epsLow, epsHigh: pick(batch.epsHigh), dualClip: settings.dualClip, klCoef: settings.klCoef, aggregation },
+      { ...DEFAULT_OPTIMIZER, learningRate: settings.learningRate },
+    );
+    idx.forEach((i, j) => {
+      ratios[i] = stats.ratios[j] as number[];
+      branches[i] = stats.branches[j] as ClipBranch[];
+    });
+    updates.push({
+      loss: stats.loss,
+      pgLoss: stats.pgLoss,
+      kl: stats.kl,
+      entropy: stats.entropy,
+      gradNorm: stats.gradNorm,
+      ...clipFractions(stats.ratios, stats.branches, mask),
+      ...(stats.skipped ? { skipped: stats.skipped } : {}),
+    });
+  }
+  return { updates, ratios, branches };
+}

@@ -1,0 +1,47 @@
+/**
+ * Executor rollouts with the Python tool for the engine: text prompts in, transcripts out, with
+ * each candidate's sandbox failures counted (a failed call marks the candidate, never the batch).
+ */
+import { type EngineContext, turnBudget } from './context';
+import { type ToolRollout, toolRollouts } from '../model/tool-rollout';
+
+export interface EngineToolRollout extends ToolRollout {
+  /** Tool calls of this rollout that the sandbox could not complete (crash, timeout). */
+  failedCalls: number;
+}
+
+export interface ToolSampling {
+  temperature: number;
+  topP: number;
+  maxToolTurns: number;
+  maxObservationChars: number;
+}
+
+/** One batched multi-turn generation over all prompts with the current executor. */
+export async function executorToolRollouts(ctx: EngineContext, prompts: string[], sampling: ToolSampling): Promise<EngineToolRollout[]> {
+  if (prompts.length === 0) return [];
+  const tok = ctx.executor.tokenizer;
+  const ids = prompts.map((p) => tok.encode(p));
+  const longest = Math.max(...ids.map((p) => p.length));
+  const failed = prompts.map(() => 0);
+  let done = 0;
+  const rollouts = await toolRollouts(
+    ctx.executor,
+    ids,
+    {
+      temperature: sampling.temperature,
+      topP: sampling.topP,
+      maxToolTurns: sampling.maxToolTurns,
+      maxObservationChars: sampling.maxObservationChars,
+      maxNewTokens: turnBudget(ctx, longest),
+      execute: async (code, b) => {
+        const result = await ctx.runTool(code);
+        if (!result.ok) failed[b] = (failed[b] as number) + 1;
+        ctx.progress?.('tool calls', ++done, 0);
+        return result.observation;
+      },
+    },
+    ctx.rng.fork(),
+  );
+  return rollouts.map((r, b) => ({ ...r, failedCalls: failed[b] as number }));
+}

@@ -1,0 +1,157 @@
+/**
+ * Trace records: one plain-JSON record per phase of every iteration, holding what the views draw.
+ * Token-level detail (ids, per-token strings, masks, ratios, clip branches) is kept for a few
+ * sampled groups only, so a whole run's trace stays small.
+ */
+import type { ClipBranch } from '../core/loss';
+
+export const PHASES = [
+  'questioner-rollouts',
+  'contract-parsing',
+  'solver-proxy',
+  'curriculum-reward',
+  'questioner-update',
+  'question-pool',
+  'self-labelling',
+  'curation',
+  'executor-update',
+  'evaluation',
+] as const;
+
+export type PhaseName = (typeof PHASES)[number];
+
+/** Per-token view of one sequence (sampled groups only). */
+export interface TokenDetail {
+  /** Decoded text of each token. */
+  pieces: string[];
+  /** 1 = the model wrote it and it carries loss; 0 = prompt or environment observation. */
+  mask: number[];
+  /** Advantage credited to each token (0 where masked). */
+  advantage: number[];
+  /** ρ per token at the update that used this sequence (absent before the update). */
+  ratio?: number[];
+  branch?: ClipBranch[];
+}
+
+export interface QuestionerRollout {
+  group: number;
+  text: string;
+  /** Parsed question, or null for a contract violation. */
+  question: string | null;
+  answer: string | null;
+  /** The oracle's answer to the question (null when it is outside the task family). */
+  trueAnswer: string | null;
+}
+
+export interface ProxyResult {
+  rollout: number;
+  /** Boxed answer of each candidate ("None" without a box). */
+  answers: string[];
+  /** Executed tool calls of each candidate. */
+  toolCalls: number[];
+  /** Candidates whose tool call failed in the sandbox (crash or timeout). */
+  failedCalls: number;
+  majority: string;
+  rawP: number;
+  p: number;
+  agrees: boolean;
+  gated: boolean;
+  /** One candidate transcript (the first), for the contract view. */
+  transcript: string;
+}
+
+export interface RewardParts {
+  rollout: number;
+  uncertainty: number;
+  repetition: number;
+  cluster: number;
+  tool: number;
+  total: number;
+}
+
+export interface UpdateStats {
+  /** One entry per optimizer update (mini-batch). */
+  updates: {
+    loss: number;
+    pgLoss: number;
+    kl: number;
+    entropy: number;
+    gradNorm: number;
+    clipLowFrac: number;
+    clipHighFrac: number;
+    dualClipFrac: number;
+    /** Mean |ρ − 1| over trained tokens. */
+    meanAbsRatioDev: number;
+    skipped?: string;
+  }[];
+  groups: { id: number; rewards: number[]; mean: number; std: number; noSignal: boolean; advantages: number[] }[];
+  /** Token detail of sampled sequences, keyed by sequence index. */
+  tokens: Record<number, TokenDetail>;
+}
+
+export interface SelfLabel {
+  question: string;
+  /** The questioner's own boxed answer. */
+  questionerAnswer: string;
+  votes: string[];
+  buckets: { answer: string; count: number }[];
+  pseudoLabel: string;
+  score: number;
+  trueAnswer: string | null;
+  /** Pseudo-label equals the oracle's answer (null when the oracle has none). */
+  correct: boolean | null;
+}
+
+export interface ExecutorRollout {
+  question: number;
+  group: number;
+  text: string;
+  answer: string | null;
+  reward: number;
+  toolCalls: number;
+}
+
+export interface EvaluationResult {
+  accuracy: number;
+  byDifficulty: { difficulty: number; accuracy: number; toolUse: number; n: number }[];
+  toolUseRate: number;
+  /** Share of self-labelled questions whose pseudo-label equals the oracle's answer. */
+  pseudoLabelAccuracy: number | null;
+}
+
+export type PhaseData =
+  | { phase: 'questioner-rollouts'; rollouts: QuestionerRollout[] }
+  | { phase: 'contract-parsing'; valid: number; total: number; validRate: number }
+  | { phase: 'solver-proxy'; results: ProxyResult[]; meanP: number; toolUseRate: number }
+  | { phase: 'curriculum-reward'; parts: RewardParts[]; clusterCount: number; distances: number[][] }
+  | { phase: 'questioner-update'; stats: UpdateStats }
+  | { phase: 'question-pool'; questions: { question: string; answer: string }[]; generated: number }
+  | { phase: 'self-labelling'; labels: SelfLabel[] }
+  | {
+      phase: 'curation';
+      kept: number;
+      dropped: number;
+      inBandShare: number;
+      band: [number, number];
+      /** Positions, in this iteration's self-labelling record, of the questions kept. */
+      keptIndices: number[];
+    }
+  | {
+      phase: 'executor-update';
+      algorithm: 'adpo' | 'grpo';
+      rollouts: ExecutorRollout[];
+      /** Per curated question trained on: s, g(s), ε_high(s). */
+      questions: { question: string; pseudoLabel: string; score: number; scale: number; epsHigh: number }[];
+      stats: UpdateStats | null;
+      note?: string;
+    }
+  | { phase: 'evaluation'; result: EvaluationResult };
+
+export type PhaseRecord = PhaseData & {
+  iteration: number;
+  /** Questioner step within the iteration (curriculum phases repeat K times). */
+  step: number;
+  ms: number;
+  backend: string;
+  numTensors: number;
+};

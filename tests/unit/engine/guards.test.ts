@@ -1,0 +1,60 @@
+/** Bad input during training: a non-finite loss never reaches the weights; a broken sandbox marks one candidate. */
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../../src/core/random';
+import { makeConfig } from '../../../src/core/config';
+import { Engine } from '../../../src/engine/engine';
+import { policyUpdate } from '../../../src/engine/policy-update';
+import { modelsFromCheckpoint } from '../../../src/engine/models';
+import { BASE_CHECKPOINT } from '../../../src/engine/node';
+import type { ToolRunner } from '../../../src/engine/context';
+import { readFileSync } from 'node:fs';
+import { tinyModel, tokenizer, useBackend } from '../model-fixtures';
+
+describe('a non-finite loss', () => {
+  it('skips the update and keeps the weights and the optimizer untouched', async () => {
+    await useBackend('wasm');
+    const model = tinyModel(1);
+    const reference = tinyModel(1);
+    const seq = tokenizer.encode('<question>What is 1 + 2 ?</question>');
+    const before = await Promise.all(model.params.all.map(async (v) => Array.from(await v.data())));
+    const result = await policyUpdate(
+      model,
+      reference,
+      { sequences: [seq, seq], lossMask: [seq.map((_, t) => (t > 0 ? 1 : 0)), seq.map((_, t) => (t > 0 ? 1 : 0))], advantages: [NaN, 1], epsHigh: [0.3, 0.3] },
+      { ...makeConfig('tiny').questioner, updatesPerStep: 1 },
+      'token-mean',
+      new Rng(1),
+    );
+    expect(result.updates).toHaveLength(1);
+    expect(result.updates[0]?.skipped).toMatch(/not finite/);
+    const after = await Promise.all(model.params.all.map(async (v) => Array.from(await v.data())));
+    expect(after).toEqual(before);
+    expect((await model.optimizer.exportState()).step).toBe(0);
+    model.dispose();
+    reference.dispose();
+  });
+});
+
+describe('a failing sandbox', () => {
+  it('marks the candidates whose calls failed and finishes the iteration', async () => {
+    await useBackend('wasm');
+    let calls = 0;
+    const flaky: ToolRunner = async () => {
+      calls++;
+      return calls % 2 === 1
+        ? { observation: 'Sandbox error: the worker crashed', ok: false, timedOut: false }
+        : { observation: 'TimeoutError: the code ran longer than 3000 ms and was stopped', ok: false, timedOut: true };
+    };
+    const config = makeConfig('tiny', { seed: 11, proxy: { temperature: 1.5 } });
+    const models = modelsFromCheckpoint(new Uint8Array(readFileSync(BASE_CHECKPOINT)));
+    const engine = new Engine(config, models, flaky, 'wasm');
+    const records = await engine.runIteration();
+    expect(records.at(-1)?.phase).toBe('evaluation');
+    const proxy = records.find((r) => r.phase === 'solver-proxy');
+    const failed = proxy && proxy.phase === 'solver-proxy' ? proxy.results.reduce((s, r) => s + r.failedCalls, 0) : -1;
+    const executed = proxy && proxy.phase === 'solver-proxy' ? proxy.results.flatMap((r) => r.toolCalls).reduce((a, b) => a + b, 0) : -1;
+    expect(calls).toBeGreaterThan(0);
+    expect(failed).toBe(executed);
+    Object.values(models).forEach((m) => m.dispose());
+  }, 120_000);
+});
