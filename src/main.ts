@@ -1,3 +1,6 @@
+import '@fontsource/noto-sans-kr/400.css';
+import '@fontsource/noto-sans-kr/700.css';
+import 'katex/dist/katex.min.css';
 import { mount } from 'svelte';
 import App from './ui/App.svelte';
 

@@ -1,0 +1,18 @@
+/** Number formatting for labels and tooltips. */
+
+/** Fixed decimals, with a true minus sign and no "-0". */
+export function fmt(x: number, digits = 3): string {
+  const s = x.toFixed(digits);
+  return (Number(s) === 0 ? (0).toFixed(digits) : s).replace('-', '−');
+}
+
+/** Percentage with one decimal. */
+export function pct(x: number): string {
+  return `${(x * 100).toFixed(1)}%`;
+}
+
+/** A fraction like 3/9 when x is k/n for the given n, else three decimals. */
+export function fraction(x: number, n: number): string {
+  const k = Math.round(x * n);
+  return Math.abs(k / n - x) < 1e-9 ? `${k}/${n}` : fmt(x);
+}

@@ -1,0 +1,42 @@
+/** Recorded runs (`npm run simulate -- --out FILE`): reading them and walking them phase by phase. */
+import type { Agent0Config, PresetName } from '../../core/config';
+import type { LoopPosition } from '../../engine/engine';
+import type { IterationSummary } from '../../engine/summary';
+import type { EvaluationResult, PhaseRecord } from '../../engine/trace';
+
+export interface RecordedRun {
+  format: 'agent0-lab-run';
+  version: 1;
+  preset: PresetName;
+  config: Agent0Config;
+  backend: string;
+  baseline: EvaluationResult | null;
+  summaries: IterationSummary[];
+  trace: PhaseRecord[];
+}
+
+/** Check the envelope of a parsed file; throws a message a teacher can act on. */
+export function asRecordedRun(data: unknown): RecordedRun {
+  const run = data as Partial<RecordedRun> | null;
+  if (!run || run.format !== 'agent0-lab-run') throw new Error('This file is not an Agent0 Lab run (format "agent0-lab-run").');
+  if (run.version !== 1) throw new Error(`Agent0 Lab reads run files of version 1 (this one is version ${String(run.version)}).`);
+  if (!Array.isArray(run.trace) || !Array.isArray(run.summaries)) throw new Error('The run file has no trace or no summaries.');
+  return run as RecordedRun;
+}
+
+/** Where the loop stands after the first `played` records of a recorded trace. */
+export function replayPosition(trace: readonly PhaseRecord[], played: number): LoopPosition {
+  const next = trace[played];
+  if (!next) {
+    const last = trace.at(-1);
+    return { iteration: (last?.iteration ?? 0) + 1, phase: 'questioner-rollouts', questionerStep: 0, executorStep: 0 };
+  }
+  const executor = next.phase === 'executor-update';
+  return { iteration: next.iteration, phase: next.phase, questionerStep: executor ? 0 : next.step, executorStep: executor ? next.step : 0 };
+}
+
+/** Number of records up to and including the end of the iteration that record `from` belongs to. */
+export function iterationEnd(trace: readonly PhaseRecord[], from: number): number {
+  for (let i = from; i < trace.length; i++) if ((trace[i] as PhaseRecord).phase === 'evaluation') return i + 1;
+  return trace.length;
+}

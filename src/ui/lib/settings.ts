@@ -1,0 +1,75 @@
+/**
+ * The page's settings, kept in the URL so a teacher can share an exact setup:
+ * `?preset=tiny&seed=3&set=executor.algorithm=grpo&set=proxy.gate=false&lang=ko&mode=replay&backend=wasm`.
+ */
+import { type ConfigOverride, makeConfig, PRESET_NAMES, type PresetName } from '../../core/config';
+import { parseOverrides } from '../../engine/overrides';
+import type { BackendName } from '../../model/backend';
+
+export type Lang = 'en' | 'ko';
+export type Mode = 'live' | 'replay';
+export const BACKENDS: readonly BackendName[] = ['webgpu', 'webgl', 'wasm', 'cpu'];
+
+export interface PageSettings {
+  preset: PresetName;
+  seed: number;
+  /** Overrides as written in the URL, `section.key=value`. */
+  overrides: string[];
+  lang: Lang;
+  mode: Mode;
+  /** Backend the user asked for first (null = WebGPU, then WebGL, WASM, CPU). */
+  backend: BackendName | null;
+}
+
+export const DEFAULT_SETTINGS: PageSettings = { preset: 'classroom', seed: 1, overrides: [], lang: 'en', mode: 'live', backend: null };
+
+/** Settings from a query string; anything unreadable falls back to its default and is reported. */
+export function readSettings(search: string): { settings: PageSettings; problems: string[] } {
+  const q = new URLSearchParams(search);
+  const problems: string[] = [];
+  const s: PageSettings = { ...DEFAULT_SETTINGS, overrides: q.getAll('set') };
+  const preset = q.get('preset');
+  if (preset !== null) {
+    if ((PRESET_NAMES as readonly string[]).includes(preset)) s.preset = preset as PresetName;
+    else problems.push(`preset "${preset}" is not one of ${PRESET_NAMES.join(', ')}`);
+  }
+  const seed = q.get('seed');
+  if (seed !== null) {
+    if (/^\d+$/.test(seed)) s.seed = Number(seed);
+    else problems.push(`seed "${seed}" is not a whole number`);
+  }
+  const lang = q.get('lang');
+  if (lang === 'en' || lang === 'ko') s.lang = lang;
+  if (q.get('mode') === 'replay') s.mode = 'replay';
+  const backend = q.get('backend');
+  if (backend !== null) {
+    if ((BACKENDS as readonly string[]).includes(backend)) s.backend = backend as BackendName;
+    else problems.push(`backend "${backend}" is not one of ${BACKENDS.join(', ')}`);
+  }
+  return { settings: s, problems };
+}
+
+/** The query string for `s` (defaults left out, so shared links stay short). */
+export function writeSettings(s: PageSettings): string {
+  const q = new URLSearchParams();
+  if (s.preset !== DEFAULT_SETTINGS.preset) q.set('preset', s.preset);
+  if (s.seed !== DEFAULT_SETTINGS.seed) q.set('seed', String(s.seed));
+  for (const o of s.overrides) q.append('set', o);
+  if (s.lang !== 'en') q.set('lang', s.lang);
+  if (s.mode !== 'live') q.set('mode', s.mode);
+  if (s.backend) q.set('backend', s.backend);
+  const text = q.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The engine override for these settings (seed included); throws ConfigError or a parse error. */
+export function settingsOverride(s: PageSettings): ConfigOverride {
+  const override = { ...parseOverrides(s.overrides), seed: s.seed } as ConfigOverride;
+  makeConfig(s.preset, override);
+  return override;
+}
+
+/** Backend order for the worker: the chosen one first, then the usual order. */
+export function backendOrder(first: BackendName | null): BackendName[] {
+  return first ? [first, ...BACKENDS.filter((b) => b !== first)] : [...BACKENDS];
+}

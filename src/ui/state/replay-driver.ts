@@ -1,0 +1,79 @@
+/**
+ * The replay driver: feeds a recorded run into the same run state, one phase per step, through the
+ * same events the engine worker sends, so every view and control behaves as in a live run.
+ */
+import type { EngineEvent } from '../../engine/protocol';
+import { asRecordedRun, iterationEnd, type RecordedRun, replayPosition } from '../lib/recorded';
+import type { Driver } from './driver';
+import type { RunState } from './run.svelte';
+
+/** Pause between phases while playing several, so the loop diagram can be followed. */
+const PHASE_MS = 120;
+
+export function replayDriver(state: RunState, run: RecordedRun): Driver {
+  let played = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const emit = (event: EngineEvent) => state.apply(event);
+  const idle = () => {
+    state.ended = played >= run.trace.length;
+    emit({ type: 'idle', position: replayPosition(run.trace, played), reason: 'done' });
+  };
+
+  function playOne(): void {
+    const record = run.trace[played];
+    if (!record) return;
+    played += 1;
+    emit({ type: 'record', record, position: replayPosition(run.trace, played) });
+    const summary = run.summaries.find((s) => s.iteration === record.iteration);
+    if (record.phase === 'evaluation' && summary) emit({ type: 'iteration', summary });
+  }
+
+  function playUntil(target: number): void {
+    state.busy = true;
+    const tick = () => {
+      playOne();
+      if (played < Math.min(target, run.trace.length)) timer = setTimeout(tick, PHASE_MS);
+      else {
+        timer = null;
+        idle();
+      }
+    };
+    tick();
+  }
+
+  emit({ type: 'ready', backend: `recorded · ${run.backend}`, fallbacks: [], position: replayPosition(run.trace, 0), params: 0 });
+  if (run.baseline) emit({ type: 'baseline', result: run.baseline });
+
+  return {
+    step: () => playUntil(played + 1),
+    iteration: () => playUntil(iterationEnd(run.trace, played)),
+    run: (iterations) => {
+      let end = played;
+      for (let i = 0; i < iterations; i++) end = iterationEnd(run.trace, end);
+      playUntil(end);
+    },
+    pause: () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      state.ended = played >= run.trace.length;
+      emit({ type: 'idle', position: replayPosition(run.trace, played), reason: 'paused' });
+    },
+    reset: () => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      played = 0;
+      state.clear();
+      idle();
+    },
+    dispose: () => {
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
+
+/** Fetch the recorded run shipped with the app (never bundled). */
+export async function fetchRecordedRun(url: string): Promise<RecordedRun> {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`The recorded run ${url} is missing (HTTP ${res.status}). Create it with npm run simulate -- --out public${url}.`);
+  return asRecordedRun(await res.json());
+}

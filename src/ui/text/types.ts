@@ -1,0 +1,54 @@
+/** The shape of the page's words in one language (English and Korean files fill it). */
+import type { PhaseName } from '../../engine/trace';
+
+export type ChapterId = 'loop' | 'contracts' | 'reward' | 'labelling' | 'grpo' | 'adpo' | 'curves';
+
+export type ViewKey =
+  | 'rollouts'
+  | 'valid'
+  | 'violated'
+  | 'transcripts'
+  | 'candidates'
+  | 'uncertainty'
+  | 'matrix'
+  | 'threshold'
+  | 'clusters'
+  | 'rewardParts'
+  | 'pool'
+  | 'votes'
+  | 'histogram'
+  | 'pseudo'
+  | 'kept'
+  | 'dropped'
+  | 'groups'
+  | 'noSignal'
+  | 'ratios'
+  | 'clipFractions'
+  | 'tokens'
+  | 'adpoCurves'
+  | 'compare'
+  | 'curves'
+  | 'questioner'
+  | 'executor'
+  | 'update'
+  | 'question'
+  | 'truth'
+  | 'rollout';
+
+export interface Chapter {
+  title: string;
+  /** Short paragraphs; `*word*` is set in italics. */
+  body: string[];
+}
+
+export interface Strings {
+  tagline: string;
+  controls: Record<'step' | 'iteration' | 'run' | 'pause' | 'reset' | 'save' | 'load' | 'export' | 'iterations' | 'shortcuts', string>;
+  status: Record<'loading' | 'ready' | 'running' | 'ended' | 'saved' | 'loaded' | 'exported' | 'noRun', string>;
+  backend: Record<'label' | 'noWebgpu' | 'replayOffer' | 'liveOffer' | 'recorded' | 'fallback', string>;
+  settings: Record<'title' | 'preset' | 'seed' | 'overrides' | 'backend' | 'auto' | 'apply' | 'language' | 'mode' | 'live' | 'replay', string>;
+  phases: Record<PhaseName, string>;
+  chapters: Record<ChapterId, Chapter>;
+  views: Record<ViewKey, string>;
+  notes: Record<'firstUpdate' | 'released' | 'noSignal' | 'oracle', string>;
+}

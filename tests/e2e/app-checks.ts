@@ -1,0 +1,117 @@
+/**
+ * Shared checks of the app's end-to-end tests: after each phase, the view of that phase must have
+ * drawn one mark per item of the record the page received, carrying the record's numbers.
+ */
+import { expect, type Page } from '@playwright/test';
+import { adpoAdvantageScale, adpoEpsilonHigh } from '../../src/core/adpo';
+import type { Agent0Config } from '../../src/core/config';
+import { grpoAdvantages } from '../../src/core/grpo';
+import type { PhaseRecord } from '../../src/engine/trace';
+
+/** Numbers carried by the marks matching `selector` (from the attribute `attr`). */
+export async function markValues(page: Page, selector: string, attr = 'data-value'): Promise<number[]> {
+  return page.locator(selector).evaluateAll((els, a) => els.map((e) => Number(e.getAttribute(a))), attr);
+}
+
+export async function receivedTrace(page: Page): Promise<PhaseRecord[]> {
+  return page.evaluate(() => window.__agent0Trace ?? []);
+}
+
+/** Wait until the page holds `count` records and is idle again. */
+export async function waitForRecords(page: Page, count: number, timeout: number): Promise<void> {
+  await page.waitForFunction((n) => (window.__agent0Trace?.length ?? 0) >= n, count, { timeout });
+  await expect(page.locator('[data-action="pause"]')).toBeDisabled({ timeout });
+}
+
+const close = (a: number[], b: number[]) => {
+  expect(a.length).toBe(b.length);
+  a.forEach((x, i) => expect(x).toBeCloseTo(b[i] as number, 9));
+};
+
+/** The view(s) of `record`'s phase drew marks matching it. */
+export async function checkPhaseView(page: Page, record: PhaseRecord, config: Agent0Config): Promise<void> {
+  await expect(page.locator(`[data-view="loop"] [data-phase="${record.phase}"]`)).toHaveAttribute('data-lit', 'done');
+  switch (record.phase) {
+    case 'questioner-rollouts':
+      close(await markValues(page, '[data-view="rollouts"] [data-mark="rollout"]', 'data-valid'), record.rollouts.map((r) => (r.question !== null ? 1 : 0)));
+      return;
+    case 'contract-parsing':
+      close(await markValues(page, '[data-mark="valid-rate"]'), [record.validRate]);
+      return;
+    case 'solver-proxy':
+      close(await markValues(page, '[data-mark="proxy-p"]', 'data-p'), record.results.map((r) => r.p));
+      await expect(page.locator('[data-mark="transcript"]')).toHaveCount(record.results.length);
+      return;
+    case 'curriculum-reward':
+      close(await markValues(page, '[data-mark="reward-total"]'), record.parts.map((p) => p.total));
+      await expect(page.locator('[data-mark="dist-cell"]')).toHaveCount(record.distances.length ** 2);
+      close(await markValues(page, '[data-mark="cluster-count"]'), [record.clusterCount]);
+      return;
+    case 'questioner-update': {
+      const groups = record.stats.groups;
+      close(await markValues(page, '[data-mark="adv-bar"][data-role="questioner"]'), groups.flatMap((g) => g.advantages));
+      await expect(page.locator('[data-view="grpo-groups"] [data-mark="no-signal"]')).toHaveCount(groups.filter((g) => g.noSignal).length);
+      close(await markValues(page, '[data-view="grpo-clip"] [data-mark="ratio-dev"]'), record.stats.updates.map((u) => u.meanAbsRatioDev));
+      expect(record.stats.updates[0]?.meanAbsRatioDev ?? 0).toBeCloseTo(0, 6);
+      const trained = Object.values(record.stats.tokens).flatMap((d) => (d.ratio ? d.mask.filter((m) => m === 1) : []));
+      await expect(page.locator('[data-view="grpo-ratios"] [data-mark="ratio"]')).toHaveCount(trained.length);
+      const pieces = Object.values(record.stats.tokens).flatMap((d) => d.pieces);
+      await expect(page.locator('[data-view="grpo-tokens"] [data-mark="token"]')).toHaveCount(pieces.length);
+      return;
+    }
+    case 'question-pool':
+      await expect(page.locator('[data-mark="pool-question"]')).toHaveCount(record.questions.length);
+      return;
+    case 'self-labelling':
+      close(await markValues(page, '[data-mark="label-row"]', 'data-score'), record.labels.map((l) => l.score));
+      await expect(page.locator('[data-mark="vote"]')).toHaveCount(record.labels.reduce((n, l) => n + l.votes.length, 0));
+      return;
+    case 'curation': {
+      close(await markValues(page, '[data-mark="curation"]', 'data-kept'), [record.kept]);
+      const counts = await markValues(page, '[data-mark="score-bin"]', 'data-count');
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(record.kept + record.dropped);
+      expect((await markValues(page, '[data-mark="kept"]')).filter((k) => k === 1)).toHaveLength(record.kept);
+      return;
+    }
+    case 'executor-update': {
+      const ex = config.executor;
+      const opts = { trustLow: ex.trustLow, trustHigh: ex.trustHigh, minScale: ex.minScale, epsHighMin: ex.epsHighMin, epsHighSpan: ex.epsHighSpan };
+      close(await markValues(page, '[data-mark="eps-point"]'), record.questions.map((q) => adpoEpsilonHigh(q.score, opts)));
+      close(await markValues(page, '[data-mark="g-point"]'), record.questions.map((q) => adpoAdvantageScale(q.score, opts)));
+      if (!record.stats) return;
+      const groups = record.stats.groups;
+      close(await markValues(page, '[data-mark="adv-bar"][data-role="executor"]'), groups.flatMap((g) => g.advantages));
+      const ids = groups.flatMap((g) => g.rewards.map(() => g.id));
+      close(await markValues(page, '[data-mark="adv-grpo"]'), grpoAdvantages(groups.flatMap((g) => g.rewards), ids).advantages);
+      return;
+    }
+    case 'evaluation': {
+      const trace = await receivedTrace(page);
+      const accuracies = trace.flatMap((r) => (r.phase === 'evaluation' ? [r.result.accuracy] : []));
+      close(await markValues(page, '[data-mark="curve-point"][data-metric="heldOutAccuracy"]'), accuracies);
+      return;
+    }
+  }
+}
+
+/** Keep a screenshot of every chapter as a test artifact (header unstuck so it does not cover the view). */
+export async function screenshotChapters(page: Page, path: (name: string) => string): Promise<string[]> {
+  const ids = await page.locator('section[data-chapter]').evaluateAll((els) => els.map((e) => e.id));
+  await page.evaluate(() => document.fonts.ready);
+  for (const id of ids) await page.locator(`#${id}`).screenshot({ path: path(`${id}.png`), style: 'header { position: static !important; }' });
+  return ids;
+}
+
+/** Collect console errors and requests to hosts other than localhost. */
+export function watchPage(page: Page): { errors: string[]; external: string[] } {
+  const seen = { errors: [] as string[], external: [] as string[] };
+  page.on('console', (m) => {
+    if (m.type() === 'error') seen.errors.push(m.text());
+  });
+  page.on('pageerror', (e) => seen.errors.push(e.message));
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (!['localhost', '127.0.0.1'].includes(url.hostname) && !['data:', 'blob:'].includes(url.protocol)) seen.external.push(r.url());
+  });
+  return seen;
+}

@@ -1,0 +1,66 @@
+/**
+ * The app without WebGPU (plain headless flags): the page says so and offers the recorded run,
+ * which replays phase by phase into the same views; a missing recording gets a clear message.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { PHASES } from '../../src/engine/trace';
+import type { RecordedRun } from '../../src/ui/lib/recorded';
+import { checkPhaseView, receivedTrace, screenshotChapters, waitForRecords, watchPage } from './app-checks';
+
+test.use({ viewport: { width: 1280, height: 720 } });
+
+const recorded = (): RecordedRun => JSON.parse(readFileSync('public/runs/classroom-seed1.json', 'utf8')) as RecordedRun;
+
+test('no WebGPU: the page says so, and the recorded run replays into every view', async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+  const seen = watchPage(page);
+  const run = recorded();
+  await page.goto('/?preset=tiny');
+  await expect(page.locator('[data-testid="no-webgpu"]')).toBeVisible({ timeout: 120_000 });
+  await expect(page.locator('[data-backend]')).not.toHaveAttribute('data-backend', 'webgpu');
+  await page.getByRole('button', { name: 'Replay the recorded classroom run instead' }).click();
+  await expect(page).toHaveURL(/mode=replay/);
+  await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', `recorded · ${run.backend}`);
+
+  for (let i = 0; i < PHASES.length; i++) {
+    await expect(page.locator('[data-action="step"]')).toBeEnabled();
+    await page.keyboard.press('s');
+    await waitForRecords(page, i + 1, 10_000);
+    const record = (await receivedTrace(page))[i];
+    expect(record).toEqual(run.trace[i]);
+    if (record) await checkPhaseView(page, record, run.config);
+  }
+  await screenshotChapters(page, (name) => testInfo.outputPath(`replay-${name}`));
+  if (process.env.UPDATE_SCREENSHOT) {
+    await page.evaluate(() => document.getElementById('ch-reward')?.scrollIntoView());
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: 'docs/screenshot.png' });
+  }
+
+  // Hovering a formula term lights the marks that feed it; a focused mark shows its numbers.
+  const bars = page.locator('[data-mark="adv-bar"][data-role="questioner"]');
+  await page.locator('[data-view="grpo-groups"] [data-term="A"]').hover();
+  await expect(page.locator('[data-mark="adv-bar"][data-role="questioner"].lit')).toHaveCount(await bars.count());
+  await bars.first().focus();
+  await expect(page.getByRole('tooltip')).toContainText('A = ');
+
+  // The rest of the recording plays with "Run iteration", then the controls say it has ended.
+  while ((await receivedTrace(page)).length < run.trace.length) {
+    const before = (await receivedTrace(page)).length;
+    await page.locator('[data-action="iteration"]').click();
+    await page.waitForFunction((n) => (window.__agent0Trace?.length ?? 0) > n, before);
+    await expect(page.locator('[data-action="pause"]')).toBeDisabled();
+  }
+  await expect(page.locator('[data-action="step"]')).toBeDisabled();
+  await expect(page.locator('[data-mark="curve-point"][data-metric="heldOutAccuracy"]')).toHaveCount(run.summaries.length);
+  expect(seen.errors).toEqual([]);
+  expect(seen.external).toEqual([]);
+});
+
+test('a missing recording is reported plainly', async ({ page }) => {
+  await page.route('**/runs/classroom-seed1.json', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.goto('/?mode=replay');
+  await expect(page.locator('[data-testid="status"]')).toContainText('The recorded run /runs/classroom-seed1.json is missing (HTTP 404)');
+  await expect(page.locator('[data-action="step"]')).toBeDisabled();
+});

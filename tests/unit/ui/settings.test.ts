@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { backendOrder, DEFAULT_SETTINGS, readSettings, settingsOverride, writeSettings } from '../../../src/ui/lib/settings';
+
+describe('page settings in the URL', () => {
+  it('reads preset, seed, overrides, language, mode and backend', () => {
+    const { settings, problems } = readSettings('?preset=tiny&seed=7&set=executor.algorithm=grpo&set=proxy.gate=false&lang=ko&mode=replay&backend=wasm');
+    expect(problems).toEqual([]);
+    expect(settings).toEqual({ preset: 'tiny', seed: 7, overrides: ['executor.algorithm=grpo', 'proxy.gate=false'], lang: 'ko', mode: 'replay', backend: 'wasm' });
+  });
+
+  it('round-trips through the query string and leaves defaults out', () => {
+    const s = { ...DEFAULT_SETTINGS, preset: 'faithful' as const, overrides: ['curation.maxScore=0.7'] };
+    expect(writeSettings(s)).toBe('?preset=faithful&set=curation.maxScore%3D0.7');
+    expect(readSettings(writeSettings(s)).settings).toEqual(s);
+    expect(writeSettings(DEFAULT_SETTINGS)).toBe('');
+  });
+
+  it('reports unreadable values and keeps the defaults', () => {
+    const { settings, problems } = readSettings('?preset=huge&seed=-1&backend=tpu');
+    expect(settings.preset).toBe('classroom');
+    expect(settings.seed).toBe(1);
+    expect(settings.backend).toBeNull();
+    expect(problems).toHaveLength(3);
+  });
+
+  it('turns overrides into a validated engine override with the seed', () => {
+    const s = { ...DEFAULT_SETTINGS, seed: 3, overrides: ['executor.minScale=0.5', 'proxy.gate=false'] };
+    expect(settingsOverride(s)).toEqual({ executor: { minScale: 0.5 }, proxy: { gate: false }, seed: 3 });
+    expect(() => settingsOverride({ ...s, overrides: ['executor.nope=1'] })).toThrow(/unknown setting/);
+  });
+
+  it('puts the chosen backend first', () => {
+    expect(backendOrder('wasm')).toEqual(['wasm', 'webgpu', 'webgl', 'cpu']);
+    expect(backendOrder(null)).toEqual(['webgpu', 'webgl', 'wasm', 'cpu']);
+  });
+});
