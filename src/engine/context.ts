@@ -20,6 +20,14 @@ export interface EngineContext {
   progress?: (phase: string, done: number, total: number) => void;
 }
 
+/** Tokens a solver needs after the question to answer (a short program, its output, the box). */
+export const ANSWER_ROOM = 32;
+
+/** Whether a question leaves the solver room to answer within the context. */
+export function questionFits(ctx: EngineContext, solverPrompt: string): boolean {
+  return ctx.executor.tokenizer.encode(solverPrompt).length <= ctx.executor.config.contextLength - ANSWER_ROOM;
+}
+
 /** Token budget of one generated turn: what is left of the context after a typical prompt. */
 export function turnBudget(ctx: EngineContext, promptLength: number): number {
   return Math.max(1, ctx.questioner.config.contextLength - promptLength - 1);

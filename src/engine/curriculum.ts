@@ -10,7 +10,7 @@ import { curriculumRewards } from '../core/reward';
 import { solveQuestion } from '../core/tasks';
 import { proxyScore, voteEntry } from '../core/vote';
 import { questionerPrompt, toolSolverPrompt } from '../model/corpus';
-import { type EngineContext, turnBudget } from './context';
+import { type EngineContext, questionFits, turnBudget } from './context';
 import { policyUpdate } from './policy-update';
 import { executorToolRollouts } from './tool-rollouts';
 import type { ProxyResult, QuestionerRollout, RewardParts, UpdateStats } from './trace';
@@ -41,10 +41,14 @@ export async function questionerRollouts(ctx: EngineContext): Promise<Curriculum
   };
 }
 
-/** Phase 2: the output contract; violations carry no question. */
-export function parseRollouts(batch: CurriculumBatch): QuestionerRollout[] {
+/**
+ * Phase 2: the output contract; violations carry no question. A question too long to leave the
+ * solver room to answer inside the context counts as a violation too.
+ */
+export function parseRollouts(ctx: EngineContext, batch: CurriculumBatch): QuestionerRollout[] {
   return batch.texts.map((text, i) => {
-    const parsed = parseQuestioner(text);
+    const contract = parseQuestioner(text);
+    const parsed = contract && questionFits(ctx, toolSolverPrompt(contract.question)) ? contract : null;
     return {
       group: batch.groups[i] as number,
       text,

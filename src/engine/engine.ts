@@ -111,7 +111,7 @@ export class Engine {
     switch (phase) {
       case 'questioner-rollouts':
         s.batch = await questionerRollouts(ctx);
-        s.rollouts = parseRollouts(s.batch);
+        s.rollouts = parseRollouts(ctx, s.batch);
         return { phase, rollouts: s.rollouts };
       case 'contract-parsing': {
         const valid = need(s.rollouts, phase).filter((r) => r.question !== null).length;

@@ -12,7 +12,7 @@ import { grpoAdvantages } from '../core/grpo';
 import { solveQuestion } from '../core/tasks';
 import { majorityVote, voteEntry } from '../core/vote';
 import { questionerPrompt, solverPrompt, toolSolverPrompt } from '../model/corpus';
-import { type EngineContext, turnBudget } from './context';
+import { type EngineContext, questionFits, turnBudget } from './context';
 import { policyUpdate } from './policy-update';
 import { tokenDetails } from './token-detail';
 import { executorToolRollouts } from './tool-rollouts';
@@ -29,7 +29,7 @@ export async function questionPool(ctx: EngineContext): Promise<{ questions: { q
   );
   const questions = outputs.flatMap((o) => {
     const parsed = parseQuestioner(o.text);
-    return parsed ? [parsed] : [];
+    return parsed && questionFits(ctx, toolSolverPrompt(parsed.question)) ? [parsed] : [];
   });
   return { questions, generated: outputs.length };
 }

@@ -4,6 +4,7 @@ import { Rng } from '../../../src/core/random';
 import { makeConfig } from '../../../src/core/config';
 import { Engine } from '../../../src/engine/engine';
 import { policyUpdate } from '../../../src/engine/policy-update';
+import { parseRollouts } from '../../../src/engine/curriculum';
 import { modelsFromCheckpoint } from '../../../src/engine/models';
 import { BASE_CHECKPOINT } from '../../../src/engine/node';
 import type { ToolRunner } from '../../../src/engine/context';
@@ -57,4 +58,21 @@ describe('a failing sandbox', () => {
     expect(failed).toBe(executed);
     Object.values(models).forEach((m) => m.dispose());
   }, 120_000);
+});
+
+describe('a question too long for the solver', () => {
+  it('counts as a contract violation', async () => {
+    await useBackend('wasm');
+    const executor = tinyModel(2, { contextLength: 64 });
+    const ctx = { executor } as unknown as Parameters<typeof parseRollouts>[0];
+    const long = Array.from({ length: 40 }, () => 'What').join(' ');
+    const rollouts = parseRollouts(ctx, {
+      sequences: [],
+      promptLength: 1,
+      groups: [0, 0],
+      texts: ['<question>What is 1 + 2 ?</question>\\boxed{3}', `<question>${long}</question>\\boxed{3}`],
+    });
+    expect(rollouts.map((r) => r.question)).toEqual(['What is 1 + 2 ?', null]);
+    executor.dispose();
+  });
 });
