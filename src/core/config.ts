@@ -42,7 +42,18 @@ export interface Agent0Config {
     toolRewardSource: ToolRewardSource;
   };
   pool: { questions: number; temperature: number; topP: number };
-  labelling: { samples: number; temperature: number; topP: number; topK: number };
+  labelling: {
+    samples: number;
+    temperature: number;
+    topP: number;
+    topK: number;
+    /**
+     * `tool` (default, the intent): the executor answers with the Python tool, as it is trained and
+     * deployed; `plain`: without tools, as Agent0's released code does (spec §2.2, the departure
+     * spec §7.4 lists).
+     */
+    mode: 'plain' | 'tool';
+  };
   curation: { minScore: number; maxScore: number };
   executor: ClipLossSettings & {
     algorithm: 'adpo' | 'grpo';
@@ -90,7 +101,7 @@ const FAITHFUL: Agent0Config = {
     toolRewardSource: 'executed',
   },
   pool: { questions: 64, temperature: 1, topP: 0.95 },
-  labelling: { samples: 9, temperature: 1, topP: 1, topK: 40 },
+  labelling: { samples: 9, temperature: 1, topP: 1, topK: 40, mode: 'tool' },
   curation: { minScore: 0.3, maxScore: 0.8 },
   executor: {
     algorithm: 'adpo',

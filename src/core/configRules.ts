@@ -55,6 +55,7 @@ export const SETTING_RULES: Record<string, SettingRule> = {
   'labelling.temperature': temperature,
   'labelling.topP': topP,
   'labelling.topK': int(0, 100_000),
+  'labelling.mode': oneOf('plain', 'tool'),
   'curation.minScore': probability,
   'curation.maxScore': probability,
   ...clipLossRules('executor', {

@@ -34,18 +34,28 @@ export async function questionPool(ctx: EngineContext): Promise<{ questions: { q
   return { questions, generated: outputs.length };
 }
 
-/** Phase 7: 9 plain samples per question → majority pseudo-label and its share s. */
+/** The executor's answers to each question, `samples` times: plain (one turn) or with the tool. */
+async function labellingAnswers(ctx: EngineContext, questions: string[]): Promise<{ text: string }[]> {
+  const l = ctx.config.labelling;
+  const repeated = questions.flatMap((q) => Array.from({ length: l.samples }, () => q));
+  if (l.mode === 'tool') {
+    return executorToolRollouts(
+      ctx,
+      repeated.map((q) => toolSolverPrompt(q)),
+      { temperature: l.temperature, topP: l.topP, topK: l.topK, maxToolTurns: ctx.config.executor.maxTurns, maxObservationChars: ctx.config.executor.toolOutputMaxChars },
+    );
+  }
+  const tok = ctx.executor.tokenizer;
+  const prompts = repeated.map((q) => tok.encode(solverPrompt(q)));
+  const longest = Math.max(...prompts.map((p) => p.length));
+  return ctx.executor.generate(prompts, { temperature: l.temperature, topP: l.topP, topK: l.topK, maxNewTokens: turnBudget(ctx, longest) }, ctx.rng.fork());
+}
+
+/** Phase 7: 9 executor samples per question → majority pseudo-label and its share s. */
 export async function selfLabel(ctx: EngineContext, pool: { question: string; answer: string }[]): Promise<SelfLabel[]> {
   const l = ctx.config.labelling;
   if (pool.length === 0) return [];
-  const tok = ctx.executor.tokenizer;
-  const prompts = pool.flatMap((q) => Array.from({ length: l.samples }, () => tok.encode(solverPrompt(q.question))));
-  const longest = Math.max(...prompts.map((p) => p.length));
-  const outputs = await ctx.executor.generate(
-    prompts,
-    { temperature: l.temperature, topP: l.topP, topK: l.topK, maxNewTokens: turnBudget(ctx, longest) },
-    ctx.rng.fork(),
-  );
+  const outputs = await labellingAnswers(ctx, pool.map((q) => q.question));
   return pool.flatMap((q, k) => {
     const votes = outputs.slice(k * l.samples, (k + 1) * l.samples).map((o) => voteEntry(extractBoxed(o.text)));
     const vote = majorityVote(votes);

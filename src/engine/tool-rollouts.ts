@@ -13,6 +13,7 @@ export interface EngineToolRollout extends ToolRollout {
 export interface ToolSampling {
   temperature: number;
   topP: number;
+  topK?: number;
   maxToolTurns: number;
   maxObservationChars: number;
 }
@@ -31,6 +32,7 @@ export async function executorToolRollouts(ctx: EngineContext, prompts: string[]
     {
       temperature: sampling.temperature,
       topP: sampling.topP,
+      ...(sampling.topK ? { topK: sampling.topK } : {}),
       maxToolTurns: sampling.maxToolTurns,
       maxObservationChars: sampling.maxObservationChars,
       maxNewTokens: turnBudget(ctx, longest),

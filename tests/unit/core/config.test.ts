@@ -59,3 +59,13 @@ describe('makeConfig', () => {
     expect(() => makeConfig('huge' as never)).toThrow(/preset: must be one of faithful, classroom, tiny/);
   });
 });
+
+describe('departures from the released code', () => {
+  it('implement the intent by default (spec §7)', () => {
+    const c = makeConfig('faithful');
+    expect(c.proxy.goldenAnswer).toBe('whole');
+    expect(c.reward.toolRewardSource).toBe('executed');
+    expect(c.executor.algorithm).toBe('adpo');
+    expect(c.labelling.mode).toBe('tool');
+  });
+});
