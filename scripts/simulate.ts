@@ -1,16 +1,24 @@
 /**
  * `npm run simulate -- --preset classroom --iterations 5 --seed 1 [--out runs/NAME.json] [--json]
- *   [--set section.key=value ...] [--model path/to/base.a0lm]`
+ *   [--set section.key=value ...] [--model path/to/base.a0lm]
+ *   [--checkpoint runs/NAME.a0run] [--resume runs/NAME.a0run] [--export DIR]`
+ * --checkpoint saves the run at the end (both models, optimizer states, PRNG, trace), --resume
+ * continues a saved run with its own settings, --export writes the last curated set as Parquet
+ * (curated.parquet) and the matching Agent0 arguments (agent0-args.txt).
  * Runs Agent0's loop headless (Node, WASM backend, Pyodide sandbox): a progress line on stderr, a
  * table with one row per iteration, and with --json one JSON object as the last line. --out saves
  * the whole run (settings, baseline, summaries, trace): the page replays it without WebGPU.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type ConfigOverride, type PresetName, makeConfig } from '../src/core/config';
 import { parseOverrides } from '../src/engine/overrides';
 import { createNodeEngine } from '../src/engine/node';
+import { exportLastCuration } from '../src/engine/export';
+import { readFileBytes, writeFileAtomic } from '../src/engine/file-store';
+import { restoreRun, saveRun } from '../src/engine/persist';
+import { decodeRun } from '../src/engine/run-checkpoint';
 import type { IterationSummary } from '../src/engine/summary';
 
 const { values } = parseArgs({
@@ -22,6 +30,9 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
     set: { type: 'string', multiple: true, default: [] },
     model: { type: 'string' },
+    checkpoint: { type: 'string' },
+    resume: { type: 'string' },
+    export: { type: 'string' },
   },
 });
 
@@ -31,9 +42,15 @@ if (!Number.isInteger(iterations) || iterations < 1) {
   process.exit(2);
 }
 let config;
+let resumeBytes: Uint8Array | undefined;
 try {
-  const override: ConfigOverride = { ...parseOverrides(values.set ?? []), seed: Number(values.seed) } as ConfigOverride;
-  config = makeConfig(values.preset as PresetName, override);
+  if (values.resume) {
+    resumeBytes = readFileBytes(values.resume);
+    config = decodeRun(resumeBytes).header.config;
+  } else {
+    const override: ConfigOverride = { ...parseOverrides(values.set ?? []), seed: Number(values.seed) } as ConfigOverride;
+    config = makeConfig(values.preset as PresetName, override);
+  }
 } catch (err) {
   console.error(err instanceof Error ? err.message : String(err));
   process.exit(2);
@@ -44,6 +61,7 @@ const progress = (phase: string, done: number) => {
 };
 const checkpoint = values.model ? new Uint8Array(readFileSync(values.model)) : undefined;
 const { engine, dispose } = await createNodeEngine(config, { progress, ...(checkpoint ? { checkpoint } : {}) });
+if (resumeBytes) restoreRun(engine, resumeBytes);
 const fmt = (x: number | null, digits = 3) => (x === null ? '—' : x.toFixed(digits));
 const columns: [string, (s: IterationSummary) => string][] = [
   ['iter', (s) => String(s.iteration)],
@@ -66,6 +84,7 @@ const row = (cells: string[]) => cells.map((c) => c.padStart(9)).join(' ');
 try {
   process.stderr.write(`simulate: preset ${values.preset}, seed ${config.seed}, backend ${engine.backend}\n`);
   const base = await engine.evaluateBaseline();
+  if (resumeBytes) console.log(`resumed at iteration ${engine.position.iteration}`);
   console.log(`base model: held-out accuracy ${fmt(base.accuracy)}, tool use ${fmt(base.toolUseRate)}`);
   console.log(row(columns.map(([h]) => h)));
   for (let i = 0; i < iterations; i++) {
@@ -79,6 +98,16 @@ try {
     const run = { format: 'agent0-lab-run', version: 1, preset: values.preset, config, backend: engine.backend, baseline: base, summaries: engine.summaries, trace: engine.trace };
     writeFileSync(values.out, JSON.stringify(run));
     process.stderr.write(`simulate: saved the run to ${values.out}\n`);
+  }
+  if (values.checkpoint) {
+    writeFileAtomic(values.checkpoint, await saveRun(engine));
+    process.stderr.write(`simulate: saved the checkpoint to ${values.checkpoint}\n`);
+  }
+  if (values.export) {
+    const { parquet, args } = exportLastCuration(engine);
+    writeFileAtomic(join(values.export, 'curated.parquet'), parquet);
+    writeFileAtomic(join(values.export, 'agent0-args.txt'), new TextEncoder().encode(args));
+    process.stderr.write(`simulate: exported the curated set to ${values.export}\n`);
   }
   if (values.json) console.log(JSON.stringify({ iterations: engine.summaries, base }));
 } finally {

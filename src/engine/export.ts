@@ -5,6 +5,7 @@
  */
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import type { Agent0Config } from '../core/config';
+import type { Engine } from './engine';
 import type { SelfLabel } from './trace';
 
 /** problem = question, answer = pseudo-label, score = self-consistency s (DOUBLE). */
@@ -55,4 +56,12 @@ export function agent0Arguments(c: Agent0Config, experimentName = 'agent0_lab_ex
     `# Loss aggregation: ${c.loss.aggregation}`,
     '',
   ].join('\n');
+}
+
+/** The last curation's kept questions as Parquet, with the run's Agent0 arguments. */
+export function exportLastCuration(engine: Engine): { parquet: Uint8Array; args: string } {
+  const curation = [...engine.trace].reverse().find((r) => r.phase === 'curation');
+  const labels = curation && engine.trace.find((r) => r.phase === 'self-labelling' && r.iteration === curation.iteration);
+  const kept = curation?.phase === 'curation' && labels?.phase === 'self-labelling' ? curation.keptIndices.flatMap((i) => labels.labels[i] ?? []) : [];
+  return { parquet: curatedParquet(kept), args: agent0Arguments(engine.config) };
 }

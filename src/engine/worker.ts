@@ -13,7 +13,7 @@ import { createBrowserSandbox } from '../sandbox/browser';
 import type { Sandbox } from '../sandbox/types';
 import { Engine } from './engine';
 import { modelsFromCheckpoint } from './models';
-import { agent0Arguments, curatedParquet } from './export';
+import { exportLastCuration } from './export';
 import { loadSlot, saveSlot } from './idb-store';
 import { atIterationBoundary, restoreRun, saveRun } from './persist';
 import type { EngineCommand, EngineEvent } from './protocol';
@@ -95,13 +95,8 @@ async function handle(cmd: EngineCommand): Promise<void> {
       return;
     }
     case 'export': {
-      const e = need();
-      const curation = [...e.trace].reverse().find((r) => r.phase === 'curation');
-      const labels = curation && e.trace.find((r) => r.phase === 'self-labelling' && r.iteration === curation.iteration);
-      const curated =
-        curation?.phase === 'curation' && labels?.phase === 'self-labelling' ? curation.keptIndices.flatMap((i) => labels.labels[i] ?? []) : [];
-      const parquet = curatedParquet(curated);
-      post({ type: 'exported', parquet, agent0Args: agent0Arguments(e.config) }, [parquet.buffer]);
+      const { parquet, args } = exportLastCuration(need());
+      post({ type: 'exported', parquet, agent0Args: args }, [parquet.buffer]);
       return;
     }
     case 'pause':
