@@ -11,7 +11,7 @@ import { solveQuestion } from '../core/tasks';
 import { proxyScore, voteEntry } from '../core/vote';
 import { questionerPrompt, toolSolverPrompt } from '../model/corpus';
 import { type EngineContext, questionFits, turnBudget } from './context';
-import { policyUpdate } from './policy-update';
+import { groupRecords, policyUpdate } from './policy-update';
 import { executorToolRollouts } from './tool-rollouts';
 import type { ProxyResult, QuestionerRollout, RewardParts, UpdateStats } from './trace';
 import { tokenDetails } from './token-detail';
@@ -136,14 +136,7 @@ export async function updateQuestioner(ctx: EngineContext, batch: CurriculumBatc
   );
   return {
     updates: result.updates,
-    groups: grpo.groups.map((g) => ({
-      id: Number(g.id),
-      rewards: g.indices.map((i) => totals[i] as number),
-      mean: g.mean,
-      std: g.std,
-      noSignal: g.noSignal,
-      advantages: g.indices.map((i) => grpo.advantages[i] as number),
-    })),
+    groups: groupRecords(grpo.groups, totals, grpo.advantages),
     tokens: tokenDetails(ctx.questioner.tokenizer, batch.sequences, lossMask, grpo.advantages, result, batch.groups, sampleGroups),
   };
 }

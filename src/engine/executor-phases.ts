@@ -13,7 +13,7 @@ import { solveQuestion } from '../core/tasks';
 import { majorityVote, voteEntry } from '../core/vote';
 import { questionerPrompt, solverPrompt, toolSolverPrompt } from '../model/corpus';
 import { type EngineContext, questionFits, turnBudget } from './context';
-import { policyUpdate } from './policy-update';
+import { groupRecords, policyUpdate } from './policy-update';
 import { tokenDetails } from './token-detail';
 import { executorToolRollouts } from './tool-rollouts';
 import type { ExecutorRollout, PhaseData, SelfLabel } from './trace';
@@ -130,14 +130,7 @@ export async function updateExecutor(ctx: EngineContext, curated: SelfLabel[], s
     })),
     stats: {
       updates: result.updates,
-      groups: adv.groups.map((g) => ({
-        id: Number(g.id),
-        rewards: g.indices.map((i) => rewards[i] as number),
-        mean: g.mean,
-        std: g.std,
-        noSignal: g.noSignal,
-        advantages: g.indices.map((i) => adv.advantages[i] as number),
-      })),
+      groups: groupRecords(adv.groups, rewards, adv.advantages),
       tokens: tokenDetails(ctx.executor.tokenizer, sequences, lossMask, adv.advantages, result, groups, sampleGroups),
     },
   };

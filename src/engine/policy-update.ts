@@ -5,6 +5,7 @@
  * moves away from 1 from the second update on and clipping can fire (spec §4).
  */
 import type { ClipLossSettings } from '../core/config';
+import type { GroupStats } from '../core/grpo';
 import type { ClipBranch, LossAggregation } from '../core/loss';
 import type { Rng } from '../core/random';
 import { DEFAULT_OPTIMIZER } from '../model/adamw';
@@ -26,6 +27,18 @@ export interface PolicyUpdateResult {
   /** Per-token ρ and clip branch of every sequence, from the update that trained on it. */
   ratios: number[][];
   branches: ClipBranch[][];
+}
+
+/** The view of each advantage group: its rewards, mean, std, flag and advantages. */
+export function groupRecords(groups: readonly GroupStats[], rewards: readonly number[], advantages: readonly number[]): UpdateStats['groups'] {
+  return groups.map((g) => ({
+    id: Number(g.id),
+    rewards: g.indices.map((i) => rewards[i] as number),
+    mean: g.mean,
+    std: g.std,
+    noSignal: g.noSignal,
+    advantages: g.indices.map((i) => advantages[i] as number),
+  }));
 }
 
 /** Split shuffled indices into k nearly equal mini-batches (k ≤ n). */

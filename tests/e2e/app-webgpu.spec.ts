@@ -4,6 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { WEBGPU_LAUNCH } from './webgpu-launch';
 import { makeConfig } from '../../src/core/config';
 import { parseOverrides } from '../../src/engine/overrides';
 import { PHASES, type PhaseRecord } from '../../src/engine/trace';
@@ -11,25 +12,7 @@ import { checkPhaseView, receivedTrace, screenshotChapters, waitForRecords, watc
 
 test.use({
   viewport: { width: 1280, height: 720 },
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    ignoreDefaultArgs: ['--headless'],
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--enable-unsafe-webgpu',
-      '--enable-features=Vulkan',
-      '--use-vulkan=swiftshader',
-      '--use-webgpu-adapter=swiftshader',
-      '--use-angle=swiftshader',
-      '--disable-vulkan-surface',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost',
-    ],
-  },
+  launchOptions: WEBGPU_LAUNCH,
 });
 
 /** Keep every labelled question with a majority, so the executor update has work on the tiny preset. */

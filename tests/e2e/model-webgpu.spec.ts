@@ -4,29 +4,11 @@
  * gradient norm, and the log-probs after the update.
  */
 import { expect, test } from '@playwright/test';
+import { WEBGPU_LAUNCH } from './webgpu-launch';
 import type { BackendRun } from './pages/model-webgpu';
 
 test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    ignoreDefaultArgs: ['--headless'],
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--enable-unsafe-webgpu',
-      '--enable-features=Vulkan',
-      '--use-vulkan=swiftshader',
-      '--use-webgpu-adapter=swiftshader',
-      '--use-angle=swiftshader',
-      '--disable-vulkan-surface',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost',
-    ],
-  },
+  launchOptions: WEBGPU_LAUNCH,
 });
 
 function maxDiff(a: number[][], b: number[][]): number {
