@@ -1,7 +1,7 @@
 /**
- * Choosing the tfjs backend at start. Browser order: WebGPU, then WebGL (faster than WASM for
- * training whenever a GPU, even an emulated one, is present: see browser-facts.md), then WASM,
- * then the pure-JS CPU backend. Node order: WASM, then CPU. The caller gets the backend in use and
+ * Choosing the tfjs backend at start. Browser order: WebGPU, then WASM (measured by `npm run bench`
+ * in Chromium on a machine without a GPU: 375 ms per training step against 1608 ms for WebGL on
+ * SwiftShader, and 15× the generation speed), then WebGL, then the pure-JS CPU backend. Node order: WASM, then CPU. The caller gets the backend in use and
  * why each earlier candidate was skipped.
  */
 import * as tf from '@tensorflow/tfjs';
@@ -27,7 +27,7 @@ export function inBrowser(): boolean {
 
 /** Default candidates for the current environment. */
 export function defaultBackendOrder(): BackendName[] {
-  return inBrowser() ? ['webgpu', 'webgl', 'wasm', 'cpu'] : ['wasm', 'cpu'];
+  return inBrowser() ? ['webgpu', 'wasm', 'webgl', 'cpu'] : ['wasm', 'cpu'];
 }
 
 async function unavailableReason(name: BackendName): Promise<string | null> {

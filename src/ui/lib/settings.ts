@@ -8,7 +8,7 @@ import type { BackendName } from '../../model/backend';
 
 export type Lang = 'en' | 'ko';
 export type Mode = 'live' | 'replay';
-export const BACKENDS: readonly BackendName[] = ['webgpu', 'webgl', 'wasm', 'cpu'];
+export const BACKENDS: readonly BackendName[] = ['webgpu', 'wasm', 'webgl', 'cpu'];
 
 export interface PageSettings {
   preset: PresetName;

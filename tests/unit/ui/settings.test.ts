@@ -31,6 +31,6 @@ describe('page settings in the URL', () => {
 
   it('puts the chosen backend first', () => {
     expect(backendOrder('wasm')).toEqual(['wasm', 'webgpu', 'webgl', 'cpu']);
-    expect(backendOrder(null)).toEqual(['webgpu', 'webgl', 'wasm', 'cpu']);
+    expect(backendOrder(null)).toEqual(['webgpu', 'wasm', 'webgl', 'cpu']);
   });
 });

@@ -1,0 +1,103 @@
+/**
+ * Model speed on one tfjs backend, with the base model's default sizes (used by `npm run bench`
+ * in Node and, through a page, in Chromium):
+ * - batched generation (B = 8) with the key/value cache and with full recomputation of the padded
+ *   context for every token (both cost the same at every position: shapes are fixed), and their
+ *   ratio `kvCacheSpeedup`;
+ * - training (B = 16, T = 64): tokens/s and ms per step, and tf.profile's peak bytes of one step;
+ * - small generate + train cycles: tensor count before, highest seen, after (must not grow).
+ */
+import * as tf from '@tensorflow/tfjs';
+import { Rng } from '../core/random';
+import { Tokenizer } from '../core/tokenizer';
+import { type BackendName, selectBackend } from './backend';
+import { TinyLM } from './model';
+import type { TrainBatch } from './train';
+
+const LOSS = { epsLow: 0.2, epsHigh: 0.3, dualClip: 3, klCoef: 0.01, aggregation: 'token-mean' as const };
+
+function randomBatch(rng: Rng, tokenizer: Tokenizer, b: number, t: number): TrainBatch {
+  const sequences = Array.from({ length: b }, () => Array.from({ length: t }, () => 1 + rng.int(tokenizer.size - 1)));
+  const zeros = sequences.map((s) => s.map(() => 0));
+  return {
+    sequences,
+    lossMask: sequences.map((s) => s.map((_, j) => (j === 0 ? 0 : 1))),
+    advantages: sequences.map((s, i) => s.map(() => (i % 2 ? 1 : -1))),
+    oldLogProbs: zeros,
+    refLogProbs: zeros,
+  };
+}
+
+/** Generated tokens per second for `steps` new tokens per sequence. */
+async function generationSpeed(model: TinyLM, prompts: number[][], steps: number, cache: boolean): Promise<number> {
+  const g = model.startGeneration(prompts, 1, cache);
+  const t0 = performance.now();
+  await g.turn({ temperature: 1, maxNewTokens: steps, ignoreEos: true });
+  const s = (performance.now() - t0) / 1000;
+  g.dispose();
+  return (prompts.length * steps) / s;
+}
+
+export interface SpeedOptions {
+  /** Generated tokens per sequence for the cached measurement (default 48). */
+  cachedTokens?: number;
+  /** Generated tokens per sequence without the cache (default 8; 3 on the CPU backend). */
+  recomputeTokens?: number;
+  /** Timed training steps (default 4; 2 on the CPU backend). */
+  trainSteps?: number;
+  /** Generate + train cycles of the tensor-count check (default 100). */
+  cycles?: number;
+}
+
+/** The figures of one backend (see the module comment). */
+export async function measureModelSpeed(backend: BackendName, opts: SpeedOptions = {}): Promise<Record<string, number | string>> {
+  const choice = await selectBackend([backend]);
+  const tokenizer = new Tokenizer();
+  const model = TinyLM.create(tokenizer, {}, 1);
+  const rng = new Rng(2);
+  const prompts = Array.from({ length: 8 }, () => tokenizer.encode('<|tool|>What is 12 + 30 ?\n'));
+  await generationSpeed(model, prompts, 2, true);
+  const cached = await generationSpeed(model, prompts, opts.cachedTokens ?? 48, true);
+  await generationSpeed(model, prompts, 1, false);
+  const recompute = await generationSpeed(model, prompts, opts.recomputeTokens ?? (backend === 'cpu' ? 3 : 8), false);
+
+  const batch = randomBatch(rng, tokenizer, 16, 64);
+  await model.trainStep(batch, LOSS);
+  const steps = opts.trainSteps ?? (backend === 'cpu' ? 2 : 4);
+  const t0 = performance.now();
+  for (let i = 0; i < steps; i++) await model.trainStep(batch, LOSS);
+  const msPerStep = (performance.now() - t0) / steps;
+  const profile = await tf.profile(async () => {
+    await model.trainStep(batch, LOSS);
+    return [];
+  });
+
+  const small = randomBatch(rng, tokenizer, 4, 16);
+  const tensorsBefore = tf.memory().numTensors;
+  let peakTensors = tensorsBefore;
+  for (let i = 0; i < (opts.cycles ?? 100); i++) {
+    const g = model.startGeneration(prompts.slice(0, 4), rng.fork());
+    await g.turn({ temperature: 1, maxNewTokens: 2 });
+    peakTensors = Math.max(peakTensors, tf.memory().numTensors);
+    g.dispose();
+    await model.trainStep(small, LOSS);
+    peakTensors = Math.max(peakTensors, tf.memory().numTensors);
+  }
+  const tensorsAfter = tf.memory().numTensors;
+  model.dispose();
+  return {
+    backend: choice.backend,
+    params: model.paramCount,
+    cachedGenTokensPerSec: Math.round(cached),
+    recomputeGenTokensPerSec: Math.round(recompute),
+    kvCacheSpeedup: Number((cached / recompute).toFixed(1)),
+    trainTokensPerSec: Math.round((16 * 64) / (msPerStep / 1000)),
+    msPerTrainStep: Math.round(msPerStep),
+    trainStepPeakMB: Number((profile.peakBytes / 2 ** 20).toFixed(1)),
+    tensorsBefore,
+    peakTensors,
+    cycles: opts.cycles ?? 100,
+    tensorsAfterCycles: tensorsAfter,
+  };
+}
+
