@@ -4,6 +4,7 @@
  * Every host name except localhost resolves to nothing, so no test can reach the network.
  */
 import { defineConfig } from '@playwright/test';
+import { CLOSED_NETWORK_ARGS } from './tests/e2e/webgpu-launch';
 
 /** Port of the dev server the tests start (not the app's usual 5173, so both can run). */
 export const E2E_PORT = 5174;
@@ -22,16 +23,7 @@ export default defineConfig({
     headless: true,
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-        '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost',
-      ],
+      args: ['--disable-gpu', ...CLOSED_NETWORK_ARGS],
     },
   },
   webServer: {
