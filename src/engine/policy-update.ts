@@ -18,6 +18,8 @@ export interface PolicyBatch {
   lossMask: number[][];
   /** One advantage per sequence, credited to each of its trained tokens. */
   advantages: number[];
+  /** Per-token advantages, used instead of `advantages` when given (e.g. A · w_k of process weights). */
+  tokenAdvantages?: number[][];
   /** ρ upper clip per sequence (ADPO's ε_high(s); GRPO: the role's constant). */
   epsHigh: number[];
 }
@@ -91,7 +93,9 @@ export async function policyUpdate(
       {
         sequences: pick(sequences),
         lossMask: mask,
-        advantages: idx.map((i) => (lossMask[i] as number[]).map((m) => m * (batch.advantages[i] as number))),
+        advantages: batch.tokenAdvantages
+          ? pick(batch.tokenAdvantages)
+          : idx.map((i) => (lossMask[i] as number[]).map((m) => m * (batch.advantages[i] as number))),
         oldLogProbs: pick(old),
         refLogProbs: pick(ref),
       },

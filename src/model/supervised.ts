@@ -8,8 +8,9 @@ import type { Params } from './params';
 import { tokenLogProbs } from './train';
 
 /**
- * One AdamW step on the mean negative log-likelihood L = −Σ_{b,t≥1} log π(s_t | s_<t) / N over
- * the N real tokens after each sequence's first (padding excluded). Returns L before the update.
+ * One AdamW step on the mean negative log-likelihood L = −Σ_{b,t≥1} m_bt log π(s_t | s_<t) / Σ m_bt
+ * where m is 1 on every real token after each sequence's first (padding excluded), or, when
+ * `masks` is given, those masks (their first entry must be 0). Returns L before the update.
  */
 export async function nllStep(
   p: Params,
@@ -18,6 +19,7 @@ export async function nllStep(
   optimizer: AdamW,
   sequences: readonly (readonly number[])[],
   optim: OptimizerSettings,
+  masks?: readonly (readonly number[])[],
 ): Promise<number> {
   const n = sequences.length;
   const longest = Math.max(2, ...sequences.map((s) => s.length));
@@ -27,7 +29,10 @@ export async function nllStep(
   const mask = new Float32Array(n * t);
   sequences.forEach((s, b) => {
     ids.set(s, b * t);
-    mask.fill(1, b * t + 1, b * t + s.length);
+    const m = masks?.[b];
+    if (masks && (!m || m.length !== s.length || m[0] !== 0)) throw new Error(`nllStep: mask ${b} must have one entry per token and start with 0.`);
+    if (m) mask.set(m, b * t);
+    else mask.fill(1, b * t + 1, b * t + s.length);
   });
   const loss = tf.tidy(() => {
     const idsT = tf.tensor2d(ids, [n, t], 'int32');

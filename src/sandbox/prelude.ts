@@ -15,7 +15,8 @@
  *    `fork`, `kill`, `_exit`, `abort` are replaced by stubs that raise.
  *  - A user-level policy (this file): user code runs with fresh globals and a restricted
  *    `__builtins__` (guarded `__import__`, `open` confined to /scratch, guarded getattr family,
- *    eval/exec re-checked, no compile/vars/breakpoint/input). A static check refuses attribute
+ *    eval/exec re-checked, no compile/vars/breakpoint/input; `syntax_check(text)` compiles and
+ *    discards the code object, for the code-repair judge). A static check refuses attribute
  *    names that start with `_` (bar a few harmless dunders), frame/traceback/code attributes and
  *    `sys.modules`-like registries: this blocks the `__subclasses__` / `__globals__` /
  *    `__builtins__` / `__loader__` / frame-walking routes. Imported modules are handed out as
@@ -240,6 +241,13 @@ def guarded_eval(source, globals=None, locals=None):
     return builtins.eval(compile_checked(source, '<string>', 'eval'), user_namespace(globals, 2), locals)
 
 
+def syntax_check(source):
+    """Compile source text in exec mode and discard the code object: raises SyntaxError or returns None."""
+    if not isinstance(source, str):
+        raise TypeError('syntax_check() takes source text')
+    compile(source, '<snippet>', 'exec', dont_inherit=True)
+
+
 KEPT_DUNDERS = ('__build_class__', '__import__', '__name__', '__debug__')
 SAFE_BUILTINS = {k: v for k, v in vars(builtins).items() if not k.startswith('_') or k in KEPT_DUNDERS}
 for removed in ('compile', 'vars', 'breakpoint', 'help', 'input', 'copyright', 'credits', 'license'):
@@ -247,7 +255,7 @@ for removed in ('compile', 'vars', 'breakpoint', 'help', 'input', 'copyright', '
 SAFE_BUILTINS.update({
     '__import__': guarded_import, 'open': guarded_open, 'getattr': guarded_getattr,
     'hasattr': guarded_hasattr, 'setattr': guarded_setattr, 'delattr': guarded_delattr,
-    'exec': guarded_exec, 'eval': guarded_eval,
+    'exec': guarded_exec, 'eval': guarded_eval, 'syntax_check': syntax_check,
 })
 
 

@@ -1,0 +1,87 @@
+/**
+ * `npm run pretrain:repair [-- --seed N --steps N --out PATH]`: pre-trains the repair agent on
+ * synthetic traces of a noisy expert (src/repair/traces.ts) acting in the real Pyodide
+ * environment, with the WASM backend, and writes public/models/repair.a0lm. The loss covers the
+ * agent's action tokens only (prompt and observations are context). Same seed and steps → same file.
+ * Learning rate: linear warm-up over 50 steps, then cosine decay to 10 % of the peak.
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { Rng } from '../src/core/random';
+import { repairVocabulary } from '../src/core/repair/actions';
+import { generateRepairTask } from '../src/core/repair/tasks';
+import { Tokenizer } from '../src/core/tokenizer';
+import { DEFAULT_OPTIMIZER } from '../src/model/adamw';
+import { selectBackend } from '../src/model/backend';
+import { TinyLM } from '../src/model/model';
+import { nllStep } from '../src/model/supervised';
+import { RepairEnvironment } from '../src/repair/environment';
+import { expertTrace } from '../src/repair/traces';
+import { createNodeSandbox } from '../src/sandbox/node';
+
+const { values } = parseArgs({
+  options: {
+    seed: { type: 'string', default: '31337' },
+    steps: { type: 'string', default: '2000' },
+    lr: { type: 'string', default: '0.003' },
+    out: { type: 'string', default: 'public/models/repair.a0lm' },
+    'save-every': { type: 'string', default: '250' },
+    batch: { type: 'string', default: '16' },
+  },
+});
+const seed = Number(values.seed);
+const steps = Number(values.steps);
+const peakLr = Number(values.lr);
+const saveEvery = Number(values['save-every']);
+const BATCH = Number(values.batch);
+const WARMUP = 50;
+const MAX_STEPS = 6;
+
+function learningRate(i: number): number {
+  if (i < WARMUP) return (peakLr * (i + 1)) / WARMUP;
+  const progress = (i - WARMUP) / Math.max(1, steps - WARMUP);
+  return peakLr * (0.1 + 0.45 * (1 + Math.cos(Math.PI * progress)));
+}
+
+const choice = await selectBackend(['wasm', 'cpu']);
+console.log(`backend ${choice.backend}`);
+const tokenizer = new Tokenizer(repairVocabulary());
+const rng = new Rng(seed);
+const model = TinyLM.create(tokenizer, {}, rng.nextUint32());
+const ctx = model.config.contextLength;
+console.log(`model ${JSON.stringify(model.config)}, ${model.paramCount} parameters`);
+const sandbox = createNodeSandbox();
+const env = new RepairEnvironment(sandbox, 2000);
+
+/** One encoded trace and its action-token mask (redrawn while it does not fit the context). */
+async function example(): Promise<{ ids: number[]; mask: number[] }> {
+  for (;;) {
+    const trace = await expertTrace(generateRepairTask(rng), env, rng, MAX_STEPS);
+    const ids = tokenizer.encode(trace.prompt);
+    const mask = ids.map(() => 0);
+    for (const part of trace.parts) {
+      const t = tokenizer.encode(part.text);
+      ids.push(...t);
+      mask.push(...t.map(() => (part.kind === 'action' ? 1 : 0)));
+    }
+    if (ids.length < ctx) return { ids, mask };
+  }
+}
+
+let smoothed = 0;
+const t0 = performance.now();
+const save = (done: number): Promise<Uint8Array> =>
+  model.save({ seed, steps: done, peakLr, trainedBy: 'scripts/pretrain-repair.ts', smoothedLoss: Number(smoothed.toFixed(4)) });
+for (let i = 0; i < steps; i++) {
+  const batch = [];
+  for (let k = 0; k < BATCH; k++) batch.push(await example());
+  const loss = await nllStep(model.params, model.config, tokenizer.padId, model.optimizer, batch.map((b) => b.ids), { ...DEFAULT_OPTIMIZER, learningRate: learningRate(i) }, batch.map((b) => b.mask));
+  smoothed = i === 0 ? loss : 0.98 * smoothed + 0.02 * loss;
+  if (i % 50 === 0 || i === steps - 1) console.log(`step ${i} loss ${loss.toFixed(4)} smoothed ${smoothed.toFixed(4)} ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  if (i % 200 === 0) env.clear();
+  if ((i + 1) % saveEvery === 0 && i + 1 < steps) writeFileSync(`${values.out}.partial`, await save(i + 1));
+}
+const bytes = await save(steps);
+writeFileSync(values.out, bytes);
+console.log(`wrote ${values.out}: ${bytes.length} bytes, ${((performance.now() - t0) / 60000).toFixed(1)} min`);
+await sandbox.dispose();

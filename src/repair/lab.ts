@@ -1,0 +1,253 @@
+/**
+ * The signal-reshaping lab: GRPO on the repair agent with the interventions of one variant.
+ * Each iteration draws Q tasks (the same tasks for every variant: the stream depends on the seed
+ * and the iteration only), rolls out G episodes per task, judges them, turns them into signals
+ * (sampleSignals: reward mode, governance, process weights), updates the policy with the clipped
+ * loss (per-token advantage A · w_k on the tokens of trained steps, token-mean over the unweighted
+ * token count, k3 KL to the pre-trained reference), then evaluates greedily on a fixed held-out set.
+ */
+import type { Termination } from '../core/repair/episode';
+import { TERMINATIONS } from '../core/repair/episode';
+import { type RepairConfig, type RepairVariant } from '../core/repair/config';
+import { type ProcessRule, processRules, PROCESS_SCORES } from '../core/repair/process';
+import { tier } from '../core/repair/reward';
+import { type SampleSignal, sampleSignals } from '../core/repair/signals';
+import { DEFECT_KINDS, type RepairTask, generateRepairTask } from '../core/repair/tasks';
+import { Rng } from '../core/random';
+import type { TinyLM } from '../model/model';
+import { policyUpdate } from '../engine/policy-update';
+import type { RepairEnvironment } from './environment';
+import { type RepairEpisode, repairRollouts } from './rollout';
+
+export interface EpisodeMetrics {
+  episodes: number;
+  /** Share of final snippets that compile. */
+  compileRate: number;
+  /** Share that compile and behave as the ground truth on every input. */
+  strictAccuracy: number;
+  /** Mean number of actions per episode. */
+  meanSteps: number;
+  /** Share of episodes ending in each way. */
+  terminations: Record<Termination, number>;
+}
+
+export interface StepView {
+  text: string;
+  observation: string;
+  rule: ProcessRule;
+  score: number;
+  weight: number;
+  trained: boolean;
+}
+
+export interface SampleView {
+  /** Completion tokens (after the prompt) as text, and the step each belongs to (−1: observation). */
+  tokens: string[];
+  stepOfToken: number[];
+  steps: StepView[];
+  termination: Termination;
+  compiles: boolean;
+  matches: boolean;
+  tier: number;
+  /** Whether the weights apply (only trajectories whose final snippet compiles are scored). */
+  scored: boolean;
+  signal: Omit<SampleSignal, 'trainedSteps' | 'weights'>;
+}
+
+export interface GroupView {
+  task: Pick<RepairTask, 'id' | 'defect' | 'category' | 'lines' | 'fixed' | 'defectLine'>;
+  samples: SampleView[];
+}
+
+export interface RepairIterationRecord {
+  iteration: number;
+  train: EpisodeMetrics & {
+    meanReward: number;
+    /** Count of samples in tier 0, 0.5, 1. */
+    tiers: [number, number, number];
+    /** Share of samples whose loss is masked (wholly or all but the last step), by cause. */
+    masked: { environment: number; degenerate: number };
+    /** Groups whose rewards were all equal (no signal). */
+    noSignalGroups: number;
+  };
+  update: { updates: number; skipped: number; loss: number; kl: number; clipFraction: number; gradNorm: number; trainedTokens: number };
+  eval: EpisodeMetrics;
+  group: GroupView;
+  seconds: number;
+}
+
+export interface RepairRunRecord {
+  variant: RepairVariant;
+  baseline: EpisodeMetrics;
+  iterations: RepairIterationRecord[];
+}
+
+export interface LabModels {
+  policy: TinyLM;
+  reference: TinyLM;
+}
+
+/** Shares, compile rate, strict accuracy and mean steps of a set of episodes. */
+export function episodeMetrics(episodes: readonly RepairEpisode[]): EpisodeMetrics {
+  const n = Math.max(1, episodes.length);
+  const terminations = Object.fromEntries(TERMINATIONS.map((t) => [t, episodes.filter((e) => e.termination === t).length / n])) as Record<Termination, number>;
+  return {
+    episodes: episodes.length,
+    compileRate: episodes.filter((e) => e.compiles).length / n,
+    strictAccuracy: episodes.filter((e) => e.compiles && e.matches).length / n,
+    meanSteps: episodes.reduce((a, e) => a + e.steps.length, 0) / n,
+    terminations,
+  };
+}
+
+/** The held-out tasks: `count` tasks cycling through the seven defect kinds, from `seed`. */
+export function evaluationTasks(count: number, seed: number): RepairTask[] {
+  const rng = new Rng(seed);
+  return Array.from({ length: count }, (_, i) => generateRepairTask(rng, DEFECT_KINDS[i % DEFECT_KINDS.length]));
+}
+
+/** Greedy episodes on the held-out tasks, without injected failures. */
+export async function evaluateRepair(model: TinyLM, env: RepairEnvironment, config: RepairConfig): Promise<EpisodeMetrics> {
+  const tasks = evaluationTasks(config.evalTasks, config.evalSeed);
+  const settings = { maxSteps: config.maxSteps, repetitionLimit: config.repetitionLimit, maxActionTokens: config.maxActionTokens, temperature: 0, failureRate: 0 };
+  const episodes = await repairRollouts(model, tasks, env, settings, new Rng(config.evalSeed), new Rng(config.evalSeed + 1));
+  return episodeMetrics(episodes);
+}
+
+/** The stream of one purpose in one iteration: the same for every variant. */
+function stream(config: RepairConfig, iteration: number, purpose: number): Rng {
+  return new Rng((config.seed * 1_000_003 + iteration * 7919 + purpose * 104_729) >>> 0);
+}
+
+function sampleView(model: TinyLM, e: RepairEpisode, signal: SampleSignal, rules: ProcessRule[]): SampleView {
+  const stepOfToken = e.tokens.slice(e.promptLength).map(() => -1);
+  e.spans.forEach(([a, b], k) => {
+    for (let t = a; t < b; t++) stepOfToken[t - e.promptLength] = k;
+  });
+  const { trainedSteps, weights, ...rest } = signal;
+  return {
+    tokens: e.tokens.slice(e.promptLength).map((id) => model.tokenizer.vocab[id] as string),
+    stepOfToken,
+    steps: e.steps.map((s, k) => ({
+      text: s.text,
+      observation: s.observation,
+      rule: rules[k] as ProcessRule,
+      score: PROCESS_SCORES[rules[k] as ProcessRule],
+      weight: weights[k] as number,
+      trained: trainedSteps[k] as boolean,
+    })),
+    termination: e.termination,
+    compiles: e.compiles,
+    matches: e.matches,
+    tier: tier(e.compiles, e.matches),
+    scored: e.compiles,
+    signal: rest,
+  };
+}
+
+/** The group shown in the views: the one with the most distinct tiers (then the widest reward spread, then the first). */
+function showcaseGroup(episodes: readonly RepairEpisode[], signals: readonly SampleSignal[], g: number): number {
+  let best = 0;
+  let bestKey = -1;
+  for (let q = 0; q * g < episodes.length; q++) {
+    const idx = Array.from({ length: g }, (_, k) => q * g + k);
+    const tiers = new Set(idx.map((i) => tier((episodes[i] as RepairEpisode).compiles, (episodes[i] as RepairEpisode).matches)));
+    const rewards = idx.map((i) => (signals[i] as SampleSignal).reward);
+    const key = tiers.size * 10 + (Math.max(...rewards) - Math.min(...rewards));
+    if (key > bestKey) {
+      bestKey = key;
+      best = q;
+    }
+  }
+  return best;
+}
+
+/** One iteration of the lab for a variant (see the file comment). */
+export async function repairIteration(models: LabModels, env: RepairEnvironment, config: RepairConfig, variant: RepairVariant, iteration: number): Promise<RepairIterationRecord> {
+  const t0 = performance.now();
+  const taskRng = stream(config, iteration, 1);
+  const tasks = Array.from({ length: config.tasksPerIteration }, () => generateRepairTask(taskRng));
+  const batch = tasks.flatMap((t) => Array.from({ length: config.groupSize }, () => t));
+  const settings = { maxSteps: config.maxSteps, repetitionLimit: config.repetitionLimit, maxActionTokens: config.maxActionTokens, temperature: config.temperature, failureRate: config.failureRate };
+  const episodes = await repairRollouts(models.policy, batch, env, settings, stream(config, iteration, 2), stream(config, iteration, 3));
+  const rules = episodes.map((e) => processRules(e.steps, { defectLine: e.task.defectLine, fixedLine: e.task.fixed[e.task.defectLine - 1] as string }));
+  const signals = sampleSignals(
+    episodes.map((e, i) => ({
+      group: Math.floor(i / config.groupSize),
+      termination: e.termination,
+      compiles: e.compiles,
+      matches: e.matches,
+      tokenCounts: e.spans.map(([a, b]) => b - a),
+      scores: (rules[i] as ProcessRule[]).map((r) => PROCESS_SCORES[r]),
+    })),
+    { reward: variant.reward, weights: variant.weights, weightFloor: config.weightFloor, governance: { enabled: variant.governance, ...config.governance } },
+  );
+  const lossMask = episodes.map((e) => e.tokens.map(() => 0));
+  const tokenAdvantages = episodes.map((e) => e.tokens.map(() => 0));
+  episodes.forEach((e, i) => {
+    const s = signals[i] as SampleSignal;
+    e.spans.forEach(([a, b], k) => {
+      if (!s.trainedSteps[k]) return;
+      for (let t = a; t < b; t++) {
+        (lossMask[i] as number[])[t] = 1;
+        (tokenAdvantages[i] as number[])[t] = s.advantage * (s.weights[k] as number);
+      }
+    });
+  });
+  const trainedTokens = lossMask.reduce((a, m) => a + m.reduce((x, y) => x + y, 0), 0);
+  const useful = episodes.map((_, i) => i).filter((i) => (tokenAdvantages[i] as number[]).some((a) => a !== 0));
+  let update: RepairIterationRecord['update'] = { updates: 0, skipped: 0, loss: 0, kl: 0, clipFraction: 0, gradNorm: 0, trainedTokens };
+  if (useful.length > 0) {
+    const pick = <T>(rows: T[]): T[] => useful.map((i) => rows[i] as T);
+    const result = await policyUpdate(
+      models.policy,
+      models.reference,
+      { sequences: pick(episodes.map((e) => e.tokens)), lossMask: pick(lossMask), advantages: useful.map(() => 0), tokenAdvantages: pick(tokenAdvantages), epsHigh: useful.map(() => config.clipHigh) },
+      { learningRate: config.learningRate, updatesPerStep: config.miniBatches, epsLow: config.clipLow, epsHigh: config.clipHigh, dualClip: null, klCoef: config.klCoef, temperature: config.temperature, topP: 1 },
+      'token-mean',
+      stream(config, iteration, 4),
+    );
+    const u = result.updates;
+    const mean = (f: (x: (typeof u)[number]) => number): number => u.reduce((a, x) => a + f(x), 0) / Math.max(1, u.length);
+    update = {
+      updates: u.length,
+      skipped: u.filter((x) => x.skipped).length,
+      loss: mean((x) => x.loss),
+      kl: mean((x) => x.kl),
+      clipFraction: mean((x) => x.clipLowFrac + x.clipHighFrac),
+      gradNorm: mean((x) => x.gradNorm),
+      trainedTokens,
+    };
+  }
+  const n = episodes.length;
+  const tiers: [number, number, number] = [0, 0, 0];
+  episodes.forEach((e) => tiers[e.compiles ? (e.matches ? 2 : 1) : 0]++);
+  const groups = Array.from({ length: config.tasksPerIteration }, (_, q) => signals.slice(q * config.groupSize, (q + 1) * config.groupSize));
+  const show = showcaseGroup(episodes, signals, config.groupSize);
+  const showTask = tasks[show] as RepairTask;
+  const evalMetrics = await evaluateRepair(models.policy, env, config);
+  env.clear();
+  return {
+    iteration,
+    train: {
+      ...episodeMetrics(episodes),
+      meanReward: signals.reduce((a, s) => a + s.reward, 0) / n,
+      tiers,
+      masked: {
+        environment: signals.filter((s) => s.maskCause === 'environment').length / n,
+        degenerate: signals.filter((s) => s.maskCause === 'degenerate').length / n,
+      },
+      noSignalGroups: groups.filter((g) => g.every((s) => s.reward === g[0]?.reward)).length,
+    },
+    update,
+    eval: evalMetrics,
+    group: {
+      task: { id: showTask.id, defect: showTask.defect, category: showTask.category, lines: showTask.lines, fixed: showTask.fixed, defectLine: showTask.defectLine },
+      samples: Array.from({ length: config.groupSize }, (_, k) => {
+        const i = show * config.groupSize + k;
+        return sampleView(models.policy, episodes[i] as RepairEpisode, signals[i] as SampleSignal, rules[i] as ProcessRule[]);
+      }),
+    },
+    seconds: (performance.now() - t0) / 1000,
+  };
+}

@@ -1,0 +1,42 @@
+/** Per-variant figures of an ablation run: the curves and the final numbers the table prints. */
+import type { EpisodeMetrics, RepairRunRecord } from './lab';
+
+export const REPAIR_CHECKPOINT = new URL('../../public/models/repair.a0lm', import.meta.url);
+
+export interface VariantSummary {
+  variant: string;
+  baseline: Pick<EpisodeMetrics, 'compileRate' | 'strictAccuracy' | 'meanSteps'>;
+  final: Pick<EpisodeMetrics, 'compileRate' | 'strictAccuracy' | 'meanSteps'>;
+  /** Mean held-out strict accuracy over the last five iterations (less noisy than the last one). */
+  lastFiveStrict: number;
+  bestStrict: number;
+  /** Share of training samples masked (any cause) over the run. */
+  maskedShare: number;
+  curves: { compileRate: number[]; strictAccuracy: number[]; meanSteps: number[]; maskedShare: number[]; trainReward: number[] };
+}
+
+const pick = (m: EpisodeMetrics): VariantSummary['final'] => ({ compileRate: m.compileRate, strictAccuracy: m.strictAccuracy, meanSteps: m.meanSteps });
+
+/** The summary of one variant's run (see VariantSummary). */
+export function summarizeRun(run: RepairRunRecord): VariantSummary {
+  const it = run.iterations;
+  const last = it[it.length - 1];
+  const masked = it.map((r) => r.train.masked.environment + r.train.masked.degenerate);
+  const strict = it.map((r) => r.eval.strictAccuracy);
+  const tail = strict.slice(-5);
+  return {
+    variant: run.variant.name,
+    baseline: pick(run.baseline),
+    final: last ? pick(last.eval) : pick(run.baseline),
+    lastFiveStrict: tail.length ? tail.reduce((a, b) => a + b, 0) / tail.length : run.baseline.strictAccuracy,
+    bestStrict: Math.max(run.baseline.strictAccuracy, ...strict),
+    maskedShare: masked.length ? masked.reduce((a, b) => a + b, 0) / masked.length : 0,
+    curves: {
+      compileRate: it.map((r) => r.eval.compileRate),
+      strictAccuracy: strict,
+      meanSteps: it.map((r) => r.eval.meanSteps),
+      maskedShare: masked,
+      trainReward: it.map((r) => r.train.meanReward),
+    },
+  };
+}
