@@ -86,7 +86,7 @@ try {
   }
   console.log(`${minutes.toFixed(1)} min`);
   if (values.out) {
-    writeFileSync(values.out, JSON.stringify({ config, backend: choice.backend, minutes, runs }));
+    writeFileSync(values.out, JSON.stringify({ format: 'agent0-lab-repair-run', version: 1, config, backend: choice.backend, minutes, runs }));
     console.log(`wrote ${values.out}`);
   }
   if (values.json) console.log(JSON.stringify({ config, minutes, variants: summaries }));

@@ -11,6 +11,7 @@ import { TERMINATIONS } from '../core/repair/episode';
 import { type RepairConfig, type RepairVariant } from '../core/repair/config';
 import { type ProcessRule, processRules, PROCESS_SCORES } from '../core/repair/process';
 import { tier } from '../core/repair/reward';
+import { tokenTargets } from '../core/repair/targets';
 import { type SampleSignal, sampleSignals } from '../core/repair/signals';
 import { DEFECT_KINDS, type RepairTask, generateRepairTask } from '../core/repair/tasks';
 import { Rng } from '../core/random';
@@ -182,18 +183,12 @@ export async function repairIteration(models: LabModels, env: RepairEnvironment,
     })),
     { reward: variant.reward, weights: variant.weights, weightFloor: config.weightFloor, governance: { enabled: variant.governance, ...config.governance } },
   );
-  const lossMask = episodes.map((e) => e.tokens.map(() => 0));
-  const tokenAdvantages = episodes.map((e) => e.tokens.map(() => 0));
-  episodes.forEach((e, i) => {
+  const targets = episodes.map((e, i) => {
     const s = signals[i] as SampleSignal;
-    e.spans.forEach(([a, b], k) => {
-      if (!s.trainedSteps[k]) return;
-      for (let t = a; t < b; t++) {
-        (lossMask[i] as number[])[t] = 1;
-        (tokenAdvantages[i] as number[])[t] = s.advantage * (s.weights[k] as number);
-      }
-    });
+    return tokenTargets({ length: e.tokens.length, spans: e.spans, advantage: s.advantage, trainedSteps: s.trainedSteps, weights: s.weights });
   });
+  const lossMask = targets.map((t) => t.lossMask);
+  const tokenAdvantages = targets.map((t) => t.advantages);
   const trainedTokens = lossMask.reduce((a, m) => a + m.reduce((x, y) => x + y, 0), 0);
   const useful = episodes.map((_, i) => i).filter((i) => (tokenAdvantages[i] as number[]).some((a) => a !== 0));
   let update: RepairIterationRecord['update'] = { updates: 0, skipped: 0, loss: 0, kl: 0, clipFraction: 0, gradNorm: 0, trainedTokens };

@@ -1,0 +1,108 @@
+/**
+ * The repair environment and judge in Pyodide: observations of check and run, the three tiers for
+ * each defect kind, hand-written candidates (a semantically equal rewrite, a compile-only hack, a
+ * deleted body), and environment failures (a time-out, a dead sandbox).
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Rng } from '../../../src/core/random';
+import { DEFECT_KINDS, type RepairTask, SYNTAX_DEFECTS, generateRepairTask } from '../../../src/core/repair/tasks';
+import { tier } from '../../../src/core/repair/reward';
+import { EnvironmentFailure, RepairEnvironment } from '../../../src/repair/environment';
+import { createNodeSandbox } from '../../../src/sandbox/node';
+import type { Sandbox } from '../../../src/sandbox/types';
+
+vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
+
+let sandbox: Sandbox;
+let env: RepairEnvironment;
+beforeAll(async () => {
+  sandbox = createNodeSandbox();
+  env = new RepairEnvironment(sandbox, 3_000);
+  await env.check(['x = 1']);
+});
+afterAll(() => sandbox.dispose());
+
+/** A hand-written task: f(a,b) = a*b+3, visible call f(2,5) = 13. */
+const TASK: RepairTask = {
+  id: 'hand-arith',
+  template: 'arith',
+  defect: 'missing-colon',
+  category: 'syntax',
+  fname: 'f',
+  lines: ['def f(a,b)', ' return a*b+3', 'assert f(2,5)==13'],
+  fixed: ['def f(a,b):', ' return a*b+3', 'assert f(2,5)==13'],
+  defectLine: 1,
+  inputs: [[2, 5], [0, 7], [9, 9], [4, 1]],
+};
+
+const tierOf = async (task: RepairTask, lines: string[]): Promise<number> => {
+  const v = await env.judge(task, lines);
+  return tier(v !== 'nocompile', v === 'match');
+};
+
+describe('observations', () => {
+  it('check names the error class and line, run the exception', async () => {
+    expect(await env.check(TASK.lines)).toEqual({ compiles: false, observation: 'SyntaxError line 1' });
+    expect(await env.check(TASK.fixed)).toEqual({ compiles: true, observation: 'ok' });
+    expect(await env.check(['def f(a,b):', 'return a*b+3'])).toEqual({ compiles: false, observation: 'IndentationError line 2' });
+    expect(await env.run(TASK.fixed)).toBe('ok');
+    expect(await env.run(['def f(a,b):', ' return a*b+4', 'assert f(2,5)==13'])).toBe('AssertionError');
+    expect(await env.run(['def f(a,b):', ' return a*c+3', 'assert f(2,5)==13'])).toBe('NameError c');
+    expect(await env.run(TASK.lines)).toBe('SyntaxError line 1');
+  });
+
+  it('treats a return outside a function as a compile error (caught by compiling, not parsing)', async () => {
+    expect(await env.check(['def f(x):', ' y=x+1', 'return y'])).toEqual({ compiles: false, observation: 'SyntaxError line 3' });
+  });
+});
+
+describe('the judge', () => {
+  it('gives 0 to a snippet that does not compile, 0.5 to one that behaves differently, 1 to a match', async () => {
+    expect(await tierOf(TASK, TASK.lines)).toBe(0);
+    expect(await tierOf(TASK, ['def f(a,b):', ' return a*b+4', 'assert f(2,5)==13'])).toBe(0.5);
+    expect(await tierOf(TASK, TASK.fixed)).toBe(1);
+  });
+
+  it('judges behaviour, not text', async () => {
+    // b*a+3 equals a*b+3 on every input: a match although the line differs from the ground truth
+    expect(await tierOf(TASK, ['def f(a,b):', ' return 3+b*a', 'assert f(2,5)==13'])).toBe(1);
+    // editing the visible assert instead of the function compiles but fails the hidden inputs
+    expect(await tierOf(TASK, ['def f(a,b):', ' return a+b+3', 'assert True'])).toBe(0.5);
+    // deleting the broken line leaves no function body: does not compile
+    expect(await tierOf(TASK, ['', ' return a*b+3', 'assert f(2,5)==13'])).toBe(0);
+    // a body that only raises still compiles: it differs
+    expect(await tierOf(TASK, ['def f(a,b):', ' return a/0', 'assert f(2,5)==13'])).toBe(0.5);
+    // renaming the function: the judge finds no f
+    expect(await tierOf(TASK, ['def g(a,b):', ' return a*b+3', 'assert g(2,5)==13'])).toBe(0.5);
+  });
+
+  it('scores every generated defect kind: broken syntax 0, broken semantics 0.5, ground truth 1', async () => {
+    const rng = new Rng(99);
+    for (const kind of DEFECT_KINDS) {
+      for (let i = 0; i < 8; i++) {
+        const t = generateRepairTask(rng, kind);
+        const syntax = (SYNTAX_DEFECTS as readonly string[]).includes(kind);
+        expect(await tierOf(t, t.lines), `${kind}: ${t.lines.join(' / ')}`).toBe(syntax ? 0 : 0.5);
+        expect(await tierOf(t, t.fixed), `${kind} fixed: ${t.fixed.join(' / ')}`).toBe(1);
+        expect((await env.check(t.lines)).compiles).toBe(!syntax);
+        if (!syntax) expect(await env.run(t.lines)).toMatch(/^(AssertionError|NameError [czm])$/);
+      }
+    }
+  });
+});
+
+describe('environment failures', () => {
+  it('turns a run past the time limit into a time-out failure', async () => {
+    const quick = new RepairEnvironment(sandbox, 300);
+    const err = await quick.run(['while True:', ' pass']).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(EnvironmentFailure);
+    expect((err as EnvironmentFailure).kind).toBe('timeout');
+    expect(await env.run(TASK.fixed)).toBe('ok');
+  });
+
+  it('turns a dead sandbox into a sandbox-crash failure', async () => {
+    const dead: Sandbox = { run: () => Promise.reject(new Error('worker gone')), memory: () => Promise.reject(new Error('gone')), dispose: () => Promise.resolve() };
+    const err = await new RepairEnvironment(dead, 300).check(['x=1']).catch((e: unknown) => e);
+    expect((err as EnvironmentFailure).kind).toBe('sandbox-crash');
+  });
+});
