@@ -62,7 +62,7 @@ describe('generated tasks', () => {
 
   it('model each kind by its edit', () => {
     const rng = new Rng(11);
-    const pair = (kind: (typeof DEFECT_KINDS)[number]) => {
+    const pair = (kind: (typeof DEFECT_KINDS)[number]): [string, string] => {
       const t = generateRepairTask(rng, kind);
       return [t.lines[t.defectLine - 1] as string, t.fixed[t.defectLine - 1] as string];
     };
