@@ -16,7 +16,8 @@ import { TinyLM } from '../src/model/model';
 import { runAblation } from '../src/repair/ablation';
 import { RepairEnvironment } from '../src/repair/environment';
 import type { EpisodeMetrics } from '../src/repair/lab';
-import { REPAIR_CHECKPOINT, summarizeRun } from '../src/repair/summary';
+import { REPAIR_CHECKPOINT } from '../src/repair/checkpoint-path';
+import { summarizeRun } from '../src/repair/summary';
 import { createNodeSandbox } from '../src/sandbox/node';
 
 const { values } = parseArgs({

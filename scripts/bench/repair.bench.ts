@@ -13,7 +13,7 @@ import { selectBackend } from '../../src/model/backend';
 import { TinyLM } from '../../src/model/model';
 import { RepairEnvironment } from '../../src/repair/environment';
 import { evaluateRepair, repairIteration } from '../../src/repair/lab';
-import { REPAIR_CHECKPOINT } from '../../src/repair/summary';
+import { REPAIR_CHECKPOINT } from '../../src/repair/checkpoint-path';
 import { createNodeSandbox } from '../../src/sandbox/node';
 
 export const name = 'repair';

@@ -13,6 +13,8 @@ export interface AblationHooks {
   loadModel(): TinyLM;
   onIteration?(variant: RepairVariant, record: RepairIterationRecord): void;
   onBaseline?(metrics: EpisodeMetrics): void;
+  /** Checked between iterations: true ends the run early (the records so far are kept). */
+  shouldStop?(): boolean;
 }
 
 /** Every variant's run; the base model's evaluation is shared (it is the same for all). */
@@ -33,7 +35,7 @@ export async function runAblation(variants: readonly RepairVariant[], config: Re
     const reference = hooks.loadModel();
     const iterations: RepairIterationRecord[] = [];
     try {
-      for (let i = 1; i <= config.iterations; i++) {
+      for (let i = 1; i <= config.iterations && !hooks.shouldStop?.(); i++) {
         const record = await repairIteration({ policy, reference }, env, config, variant, i);
         iterations.push(record);
         hooks.onIteration?.(variant, record);
@@ -43,6 +45,7 @@ export async function runAblation(variants: readonly RepairVariant[], config: Re
       reference.dispose();
     }
     runs.push({ variant, baseline, iterations });
+    if (hooks.shouldStop?.()) break;
   }
   return runs;
 }

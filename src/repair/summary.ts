@@ -1,8 +1,6 @@
 /** Per-variant figures of an ablation run: the curves and the final numbers the table prints. */
 import type { EpisodeMetrics, RepairRunRecord } from './lab';
 
-export const REPAIR_CHECKPOINT = new URL('../../public/models/repair.a0lm', import.meta.url);
-
 export interface VariantSummary {
   variant: string;
   baseline: Pick<EpisodeMetrics, 'compileRate' | 'strictAccuracy' | 'meanSteps'>;

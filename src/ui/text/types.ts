@@ -1,7 +1,8 @@
 /** The shape of the page's words in one language (English and Korean files fill it). */
+import type { ProcessRule } from '../../core/repair/process';
 import type { PhaseName } from '../../engine/trace';
 
-export type ChapterId = 'loop' | 'contracts' | 'reward' | 'labelling' | 'grpo' | 'adpo' | 'curves';
+export type ChapterId = 'loop' | 'contracts' | 'reward' | 'labelling' | 'grpo' | 'adpo' | 'curves' | 'repair';
 
 export type ViewKey =
   | 'rollouts'
@@ -33,7 +34,82 @@ export type ViewKey =
   | 'update'
   | 'question'
   | 'truth'
-  | 'rollout';
+  | 'rollout'
+  | 'repairTask'
+  | 'repairGroup'
+  | 'repairAdvantages'
+  | 'repairWeights'
+  | 'repairMasked'
+  | 'repairCurves'
+  | 'repairTable'
+  | 'repairRules'
+  | 'repairLoading'
+  | 'repairError'
+  | 'repairRecorded'
+  | 'repairVariant'
+  | 'repairIteration'
+  | 'repairPrev'
+  | 'repairNext'
+  | 'repairDefect'
+  | 'repairSyntax'
+  | 'repairSemantic'
+  | 'repairDefectLine'
+  | 'repairFixed'
+  | 'repairSample'
+  | 'repairTermination'
+  | 'repairTier'
+  | 'repairReward'
+  | 'repairInStats'
+  | 'repairOutOfStats'
+  | 'repairLossMasked'
+  | 'repairLastStepOnly'
+  | 'repairNormal'
+  | 'repairEnvironment'
+  | 'repairDegenerate'
+  | 'repairObservation'
+  | 'repairNoObservation'
+  | 'repairAllIn'
+  | 'repairMaskedOut'
+  | 'repairUsed'
+  | 'repairAdvNote'
+  | 'repairScoredNote'
+  | 'repairNotScored'
+  | 'repairStep'
+  | 'repairRule'
+  | 'repairScore'
+  | 'repairWeight'
+  | 'repairAction'
+  | 'repairAnyAction'
+  | 'repairCompile'
+  | 'repairStrict'
+  | 'repairSteps'
+  | 'repairMaskedShare'
+  | 'repairLastFive'
+  | 'repairBase'
+  | 'repairTerminations'
+  | 'repairReading'
+  | 'repairGroupSize'
+  | 'repairTasks'
+  | 'repairMinutes'
+  | 'repairRewardMode'
+  | 'repairWeightMode'
+  | 'repairGovernance'
+  | 'repairOn'
+  | 'repairOff'
+  | 'repairPickStep'
+  | 'repairLive'
+  | 'repairLiveRun'
+  | 'repairLiveStop'
+  | 'repairLiveIterations'
+  | 'repairLiveNote'
+  | 'repairLiveBackend'
+  | 'repairLiveFallback'
+  | 'repairLiveStarting'
+  | 'repairLiveRunning'
+  | 'repairLiveStopping'
+  | 'repairLiveDone'
+  | 'repairLiveFailed'
+  | 'repairLivePrefix';
 
 export interface Chapter {
   title: string;
@@ -50,5 +126,7 @@ export interface Strings {
   phases: Record<PhaseName, string>;
   chapters: Record<ChapterId, Chapter>;
   views: Record<ViewKey, string>;
+  /** What each rule of the repair lab's process judge rewards (src/core/repair/process.ts). */
+  repairRules: Record<ProcessRule, string>;
   notes: Record<'firstUpdate' | 'released' | 'noSignal' | 'oracle', string>;
 }

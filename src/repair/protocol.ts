@@ -1,0 +1,15 @@
+/** Messages between the page and the repair lab's worker (src/repair/worker.ts). */
+import type { BackendName } from '../model/backend';
+import type { RepairConfig, RepairVariant } from '../core/repair/config';
+import type { EpisodeMetrics, RepairIterationRecord } from './lab';
+
+export type RepairCommand =
+  | { type: 'start'; variant: string; iterations: number; backends: BackendName[]; config?: Partial<Omit<RepairConfig, 'governance'>> }
+  | { type: 'stop' };
+
+export type RepairEvent =
+  | { type: 'ready'; backend: string; fallbacks: { backend: string; reason: string }[] }
+  | { type: 'baseline'; metrics: EpisodeMetrics }
+  | { type: 'iteration'; variant: RepairVariant; record: RepairIterationRecord }
+  | { type: 'done'; reason: 'finished' | 'stopped' }
+  | { type: 'error'; message: string };

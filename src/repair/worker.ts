@@ -1,0 +1,66 @@
+/**
+ * The repair lab's dedicated module Worker: loads the pre-trained repair agent
+ * (models/repair.a0lm), starts its own Pyodide sandbox and runs one ablation variant in the tab,
+ * posting the shared baseline and every iteration's record. `stop` acts between iterations.
+ */
+import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
+import wasmPlain from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url';
+import wasmSimd from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url';
+import wasmThreaded from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
+import { repairVocabulary } from '../core/repair/actions';
+import { DEFAULT_REPAIR_CONFIG, type RepairConfig, selectVariants, validateRepairConfig } from '../core/repair/config';
+import { Tokenizer } from '../core/tokenizer';
+import { selectBackend } from '../model/backend';
+import { TinyLM } from '../model/model';
+import { createBrowserSandbox } from '../sandbox/browser';
+import type { Sandbox } from '../sandbox/types';
+import { runAblation } from './ablation';
+import { RepairEnvironment } from './environment';
+import type { RepairCommand, RepairEvent } from './protocol';
+
+const post = (event: RepairEvent) => (self as unknown as Worker).postMessage(event);
+
+let sandbox: Sandbox | null = null;
+let bytes: Uint8Array | null = null;
+let stopRequested = false;
+let running = false;
+
+async function start(cmd: Extract<RepairCommand, { type: 'start' }>): Promise<void> {
+  if (running) throw new Error('A live repair run is already going.');
+  running = true;
+  stopRequested = false;
+  try {
+    const config: RepairConfig = validateRepairConfig({ ...DEFAULT_REPAIR_CONFIG, ...cmd.config, iterations: cmd.iterations });
+    const variants = selectVariants(cmd.variant);
+    setWasmPaths({ 'tfjs-backend-wasm.wasm': wasmPlain, 'tfjs-backend-wasm-simd.wasm': wasmSimd, 'tfjs-backend-wasm-threaded-simd.wasm': wasmThreaded });
+    const choice = await selectBackend(cmd.backends);
+    post({ type: 'ready', backend: choice.backend, fallbacks: choice.fallbacks });
+    if (!bytes) {
+      const res = await fetch(new URL(`${import.meta.env.BASE_URL}models/repair.a0lm`, self.location.origin));
+      if (!res.ok) throw new Error(`The repair model could not be loaded (HTTP ${res.status}).`);
+      bytes = new Uint8Array(await res.arrayBuffer());
+    }
+    const tokenizer = new Tokenizer(repairVocabulary());
+    const weights = bytes;
+    sandbox ??= createBrowserSandbox();
+    const env = new RepairEnvironment(sandbox, config.callTimeoutMs);
+    await runAblation(variants, config, env, {
+      loadModel: () => TinyLM.fromCheckpoint(weights, tokenizer),
+      onBaseline: (metrics) => post({ type: 'baseline', metrics }),
+      onIteration: (variant, record) => post({ type: 'iteration', variant, record }),
+      shouldStop: () => stopRequested,
+    });
+    post({ type: 'done', reason: stopRequested ? 'stopped' : 'finished' });
+  } finally {
+    running = false;
+  }
+}
+
+self.onmessage = (e: MessageEvent<RepairCommand>) => {
+  const cmd = e.data;
+  if (cmd.type === 'stop') {
+    stopRequested = true;
+    return;
+  }
+  start(cmd).catch((err: unknown) => post({ type: 'error', message: err instanceof Error ? err.message : String(err) }));
+};

@@ -1,0 +1,73 @@
+/**
+ * A live run of one repair-lab variant in this tab: the worker (src/repair/worker.ts) trains the
+ * repair agent and posts each iteration; this state collects them as a RepairRunRecord the
+ * chapter's views read like a recorded one.
+ */
+import type { BackendName } from '../../model/backend';
+import type { EpisodeMetrics, RepairRunRecord } from '../../repair/lab';
+import type { RepairCommand, RepairEvent } from '../../repair/protocol';
+
+export type LiveStatus = 'idle' | 'starting' | 'running' | 'stopping' | 'done' | 'error';
+
+export class RepairLive {
+  status = $state<LiveStatus>('idle');
+  backend = $state('');
+  fallbacks = $state.raw<{ backend: string; reason: string }[]>([]);
+  baseline = $state.raw<EpisodeMetrics | null>(null);
+  run = $state.raw<RepairRunRecord | null>(null);
+  error = $state('');
+  private worker: Worker | null = null;
+
+  /** Start a variant for `iterations` iterations (a previous live run is discarded). */
+  start(variant: string, iterations: number, backends: BackendName[]): void {
+    this.dispose();
+    this.status = 'starting';
+    this.error = '';
+    this.baseline = null;
+    this.run = null;
+    const worker = new Worker(new URL('../../repair/worker.ts', import.meta.url), { type: 'module' });
+    this.worker = worker;
+    worker.onmessage = (e: MessageEvent<RepairEvent>) => this.apply(e.data);
+    worker.onerror = (e) => this.apply({ type: 'error', message: e.message || 'The repair worker failed to start.' });
+    worker.postMessage({ type: 'start', variant, iterations, backends } satisfies RepairCommand);
+  }
+
+  /** Ask the worker to stop after the current iteration. */
+  stop(): void {
+    if (!this.worker || (this.status !== 'running' && this.status !== 'starting')) return;
+    this.status = 'stopping';
+    this.worker.postMessage({ type: 'stop' } satisfies RepairCommand);
+  }
+
+  /** Fold one worker event into the state. */
+  apply(event: RepairEvent): void {
+    switch (event.type) {
+      case 'ready':
+        this.backend = event.backend;
+        this.fallbacks = event.fallbacks;
+        return;
+      case 'baseline':
+        this.baseline = event.metrics;
+        if (this.status === 'starting') this.status = 'running';
+        return;
+      case 'iteration': {
+        const prev = this.run;
+        const baseline = this.baseline ?? event.record.eval;
+        this.run = { variant: event.variant, baseline, iterations: [...(prev?.iterations ?? []), event.record] };
+        return;
+      }
+      case 'done':
+        this.status = 'done';
+        return;
+      case 'error':
+        this.status = 'error';
+        this.error = event.message;
+        return;
+    }
+  }
+
+  dispose(): void {
+    this.worker?.terminate();
+    this.worker = null;
+  }
+}
