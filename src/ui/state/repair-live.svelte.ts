@@ -6,6 +6,7 @@
 import type { BackendName } from '../../model/backend';
 import type { EpisodeMetrics, RepairRunRecord } from '../../repair/lab';
 import type { RepairCommand, RepairEvent } from '../../repair/protocol';
+import { createRepairWorker } from './repair-worker';
 
 export type LiveStatus = 'idle' | 'starting' | 'running' | 'stopping' | 'done' | 'error';
 
@@ -25,7 +26,7 @@ export class RepairLive {
     this.error = '';
     this.baseline = null;
     this.run = null;
-    const worker = new Worker(new URL('../../repair/worker.ts', import.meta.url), { type: 'module' });
+    const worker = createRepairWorker();
     this.worker = worker;
     worker.onmessage = (e: MessageEvent<RepairEvent>) => this.apply(e.data);
     worker.onerror = (e) => this.apply({ type: 'error', message: e.message || 'The repair worker failed to start.' });
