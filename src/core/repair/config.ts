@@ -57,7 +57,7 @@ export interface RepairConfig {
 
 export const DEFAULT_REPAIR_CONFIG: RepairConfig = {
   seed: 1,
-  iterations: 20,
+  iterations: 25,
   tasksPerIteration: 8,
   groupSize: 8,
   maxSteps: 6,
@@ -73,7 +73,7 @@ export const DEFAULT_REPAIR_CONFIG: RepairConfig = {
   clipHigh: 0.28,
   klCoef: 0.01,
   miniBatches: 2,
-  evalTasks: 56,
+  evalTasks: 140,
   evalSeed: 909090,
 };
 
