@@ -120,7 +120,7 @@ test('the repair chapter draws the recorded ablation, variant by variant and ite
   const file = recorded();
   await openChapter(page);
   await expect(page.locator('#ch-repair [data-view]')).toHaveCount(8);
-  await expect(page.locator('[data-view="repair-rules"] [data-mark="rule-row"]')).toHaveCount(14);
+  await expect(page.locator('[data-view="repair-rules"] [data-mark="rule-row"]')).toHaveCount(15);
   await checkCurves(page, file);
 
   const variants = [0, file.runs.length - 1].filter((v, i, all) => all.indexOf(v) === i);

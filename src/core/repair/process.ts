@@ -10,6 +10,7 @@
  *         touches the defect line otherwise ..................... 0.6
  *         any other edit ........................................ 0.2
  *   check nothing changed since the last check or run .......... 0.1   (redundant re-check)
+ *         the next step runs the unchanged snippet .............. 0.3   (the run compiles it anyway)
  *         otherwise ............................................. 0.8   (verification)
  *   run   nothing changed since the last run ................... 0.1
  *         snippet compiles ...................................... 0.8   (verification)
@@ -29,6 +30,7 @@ export const PROCESS_SCORES = {
   defectLineEdit: 0.6,
   otherEdit: 0.2,
   redundantCheck: 0.1,
+  supersededCheck: 0.3,
   check: 0.8,
   redundantRun: 0.1,
   runCompiling: 0.8,
@@ -53,7 +55,7 @@ export function processRules(steps: readonly RepairStep[], truth: GroundTruth): 
   let changedSinceCheckOrRun = true;
   let changedSinceRun = true;
   let checkedOrRunOnce = false;
-  return steps.map((step): ProcessRule => {
+  return steps.map((step, k): ProcessRule => {
     const a = step.action;
     switch (a.kind) {
       case 'malformed':
@@ -71,7 +73,8 @@ export function processRules(steps: readonly RepairStep[], truth: GroundTruth): 
         const redundant = checkedOrRunOnce && !changedSinceCheckOrRun;
         checkedOrRunOnce = true;
         changedSinceCheckOrRun = false;
-        return redundant ? 'redundantCheck' : 'check';
+        if (redundant) return 'redundantCheck';
+        return steps[k + 1]?.action.kind === 'run' ? 'supersededCheck' : 'check';
       }
       case 'run': {
         const redundant = !changedSinceRun;

@@ -233,6 +233,7 @@ export const EN: Strings = {
     defectLineEdit: 'another edit of the defect line',
     otherEdit: 'any other edit',
     redundantCheck: 'a check with nothing changed since the last check or run',
+    supersededCheck: 'a check right before a run of the same snippet (the run compiles it anyway)',
     check: 'a check after a change (verification)',
     redundantRun: 'a run with nothing changed since the last run',
     runCompiling: 'a run of a compiling snippet (verification)',

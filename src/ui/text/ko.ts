@@ -233,6 +233,7 @@ export const KO: Strings = {
     defectLineEdit: '결함 줄의 다른 수정',
     otherEdit: '그 밖의 수정',
     redundantCheck: '지난 검사나 실행 뒤 바뀐 것이 없는데 또 검사',
+    supersededCheck: '바뀐 것 없이 바로 실행할 코드를 먼저 검사 (실행이 어차피 컴파일함)',
     check: '바뀐 뒤의 검사 (확인)',
     redundantRun: '지난 실행 뒤 바뀐 것이 없는데 또 실행',
     runCompiling: '컴파일되는 코드의 실행 (확인)',

@@ -61,7 +61,7 @@ describe('process scores', () => {
       'runCompiling',
       'redundantRun',
       'defectLineEdit',
-      'check',
+      'supersededCheck',
       'runCompiling',
       'breakingEdit',
       'runBroken',
@@ -69,7 +69,7 @@ describe('process scores', () => {
       'malformed',
       'unverifiedSubmit',
     ]);
-    expect(processScores(steps, semTruth)).toEqual([0.8, 0.1, 0.6, 0.8, 0.8, 0, 0.4, 1, 0, 0.3]);
+    expect(processScores(steps, semTruth)).toEqual([0.8, 0.1, 0.6, 0.3, 0.8, 0, 0.4, 1, 0, 0.3]);
   });
 
   it('credit writing the ground-truth line on a compiling snippet', () => {

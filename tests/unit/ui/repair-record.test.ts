@@ -151,8 +151,9 @@ describe('repair view data', () => {
 
   it('lists the judge’s rules with their action and score', () => {
     const rows = processRuleTable();
-    expect(rows).toHaveLength(14);
+    expect(rows).toHaveLength(15);
     const by = Object.fromEntries(rows.map((r) => [r.rule, [r.action, r.score]]));
+    expect(by.supersededCheck).toEqual(['check', 0.3]);
     expect(by.malformed).toEqual(['any', 0]);
     expect(by.fixingEdit).toEqual(['edit', 1]);
     expect(by.defectLineEdit).toEqual(['edit', 0.6]);
