@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { outcomeReward, tier } from '../../../src/core/repair/reward';
 import { type JudgedSample, type SignalSettings, sampleSignals } from '../../../src/core/repair/signals';
 import { tokenTargets } from '../../../src/core/repair/targets';
+import { aggregateLoss, clippedTokenLoss } from '../../../src/core/loss';
 import { stepWeights } from '../../../src/core/repair/weights';
 
 const close = (xs: readonly number[], ys: readonly number[], digits = 5): void => {
@@ -115,5 +116,24 @@ describe('per-token targets', () => {
 
   it('refuses a span outside the sequence', () => {
     expect(() => tokenTargets({ length: 4, spans: [[2, 6]], advantage: 1, trainedSteps: [true], weights: [1] })).toThrow(/outside/);
+  });
+});
+
+describe('weights inside the clipped loss', () => {
+  it('scale each token’s loss by w while the token-mean still divides by the plain token count', () => {
+    // tokens: (ρ, A, w) — one per clip region; eps 0.2 / 0.28
+    const tokens: [number, number, number][] = [
+      [1.0, 1, 2],
+      [1.5, 1, 0.5], // high-clipped: −A·1.28
+      [0.5, -1, 1.5], // low-clipped for A < 0: −A·0.8
+      [0.9, -2, 0],
+    ];
+    const clip = { epsLow: 0.2, epsHigh: 0.28, dualClip: null };
+    const weighted = tokens.map(([r, a, w]) => clippedTokenLoss(r, a * w, clip).loss);
+    // by hand: −2·1 = −2; −0.5·1.28 = −0.64; 1.5·0.8 = 1.2; 0
+    close(weighted, [-2, -0.64, 1.2, 0]);
+    tokens.forEach(([r, a, w], i) => expect(weighted[i]).toBeCloseTo(w * clippedTokenLoss(r, a, clip).loss, 12));
+    // token-mean over 4 unweighted tokens: (−2 − 0.64 + 1.2 + 0) / 4 = −0.36
+    expect(aggregateLoss([weighted], [[1, 1, 1, 1]], 'token-mean')).toBeCloseTo(-0.36, 12);
   });
 });
