@@ -72,7 +72,7 @@ try {
   console.log(`backend ${choice.backend}; variants ${variants.map((v) => v.name).join(', ')}; ${config.iterations} iterations × ${config.tasksPerIteration} tasks × ${config.groupSize} rollouts; seed ${config.seed}`);
   const runs = await runAblation(variants, config, env, {
     loadModel: () => TinyLM.fromCheckpoint(bytes, tokenizer),
-    onBaseline: (m) => console.log(`base model (held-out ${m.episodes} tasks, greedy): ${fmt(m)}`),
+    onBaseline: (m) => console.log(`base model (held-out ${m.episodes} tasks, T ${config.evalTemperature}): ${fmt(m)}`),
     onIteration: (v, r) =>
       console.log(
         `${v.name.padEnd(24)} it ${String(r.iteration).padStart(2)} | eval ${fmt(r.eval)} | train R ${r.train.meanReward.toFixed(3)} tiers ${r.train.tiers.join('/')} masked env ${pct(r.train.masked.environment)} degen ${pct(r.train.masked.degenerate)} | kl ${r.update.kl.toFixed(4)} clip ${r.update.clipFraction.toFixed(3)} | ${r.seconds.toFixed(1)} s`,
@@ -81,9 +81,9 @@ try {
   await sandbox.dispose();
   const minutes = (performance.now() - t0) / 60000;
   const summaries = runs.map(summarizeRun);
-  console.log('\nvariant                  | compile  | strict   | steps | masked | last-5 strict | best strict');
+  console.log('\nvariant                  | compile  | strict   | steps | masked | env fail | degen  | last-5 strict | best strict');
   for (const s of summaries) {
-    console.log(`${s.variant.padEnd(24)} | ${pct(s.final.compileRate).padStart(8)} | ${pct(s.final.strictAccuracy).padStart(8)} | ${s.final.meanSteps.toFixed(2).padStart(5)} | ${pct(s.maskedShare).padStart(6)} | ${pct(s.lastFiveStrict).padStart(13)} | ${pct(s.bestStrict).padStart(11)}`);
+    console.log(`${s.variant.padEnd(24)} | ${pct(s.final.compileRate).padStart(8)} | ${pct(s.final.strictAccuracy).padStart(8)} | ${s.final.meanSteps.toFixed(2).padStart(5)} | ${pct(s.maskedShare).padStart(6)} | ${pct(s.environmentShare).padStart(8)} | ${pct(s.degenerateShare).padStart(6)} | ${pct(s.lastFiveStrict).padStart(13)} | ${pct(s.bestStrict).padStart(11)}`);
   }
   console.log(`${minutes.toFixed(1)} min`);
   if (values.out) {

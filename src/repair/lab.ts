@@ -107,10 +107,10 @@ export function evaluationTasks(count: number, seed: number): RepairTask[] {
   return Array.from({ length: count }, (_, i) => generateRepairTask(rng, DEFECT_KINDS[i % DEFECT_KINDS.length]));
 }
 
-/** Greedy episodes on the held-out tasks, without injected failures. */
+/** Episodes on the held-out tasks at `evalTemperature` (a fixed sampling stream), without injected failures. */
 export async function evaluateRepair(model: TinyLM, env: RepairEnvironment, config: RepairConfig): Promise<EpisodeMetrics> {
   const tasks = evaluationTasks(config.evalTasks, config.evalSeed);
-  const settings = { maxSteps: config.maxSteps, repetitionLimit: config.repetitionLimit, maxActionTokens: config.maxActionTokens, temperature: 0, failureRate: 0 };
+  const settings = { maxSteps: config.maxSteps, repetitionLimit: config.repetitionLimit, maxActionTokens: config.maxActionTokens, temperature: config.evalTemperature, failureRate: 0 };
   const episodes = await repairRollouts(model, tasks, env, settings, new Rng(config.evalSeed), new Rng(config.evalSeed + 1));
   return episodeMetrics(episodes);
 }

@@ -10,6 +10,9 @@ export interface VariantSummary {
   bestStrict: number;
   /** Share of training samples masked (any cause) over the run. */
   maskedShare: number;
+  /** Share of training episodes that ended in an environment failure, and in a degeneration (masked or not). */
+  environmentShare: number;
+  degenerateShare: number;
   curves: { compileRate: number[]; strictAccuracy: number[]; meanSteps: number[]; maskedShare: number[]; trainReward: number[] };
 }
 
@@ -22,13 +25,17 @@ export function summarizeRun(run: RepairRunRecord): VariantSummary {
   const masked = it.map((r) => r.train.masked.environment + r.train.masked.degenerate);
   const strict = it.map((r) => r.eval.strictAccuracy);
   const tail = strict.slice(-5);
+  const mean = (xs: number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+  const term = it.map((r) => r.train.terminations);
   return {
     variant: run.variant.name,
     baseline: pick(run.baseline),
     final: last ? pick(last.eval) : pick(run.baseline),
     lastFiveStrict: tail.length ? tail.reduce((a, b) => a + b, 0) / tail.length : run.baseline.strictAccuracy,
     bestStrict: Math.max(run.baseline.strictAccuracy, ...strict),
-    maskedShare: masked.length ? masked.reduce((a, b) => a + b, 0) / masked.length : 0,
+    maskedShare: mean(masked),
+    environmentShare: mean(term.map((t) => t.context + t['sandbox-crash'] + t.timeout)),
+    degenerateShare: mean(term.map((t) => t.repetition + t['too-many-calls'])),
     curves: {
       compileRate: it.map((r) => r.eval.compileRate),
       strictAccuracy: strict,

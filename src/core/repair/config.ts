@@ -50,14 +50,20 @@ export interface RepairConfig {
   klCoef: number;
   /** Policy updates per iteration (the batch is cut into this many mini-batches, one pass). */
   miniBatches: number;
-  /** Held-out tasks of the evaluation (greedy, no injected failures), fixed by `evalSeed`. */
+  /** Held-out tasks of the evaluation (no injected failures), fixed by `evalSeed`. */
   evalTasks: number;
+  /**
+   * Sampling temperature of the evaluation; 0 = greedy. Default 1, the training temperature: the
+   * pre-trained agent's greedy choice is already right on every snippet it can fix, so greedy
+   * curves stay flat while the policy's distribution moves.
+   */
+  evalTemperature: number;
   evalSeed: number;
 }
 
 export const DEFAULT_REPAIR_CONFIG: RepairConfig = {
   seed: 1,
-  iterations: 25,
+  iterations: 20,
   tasksPerIteration: 8,
   groupSize: 8,
   maxSteps: 6,
@@ -74,6 +80,7 @@ export const DEFAULT_REPAIR_CONFIG: RepairConfig = {
   klCoef: 0.01,
   miniBatches: 2,
   evalTasks: 140,
+  evalTemperature: 1,
   evalSeed: 909090,
 };
 
@@ -86,6 +93,7 @@ export function validateRepairConfig(c: RepairConfig): RepairConfig {
   if (!Number.isInteger(c.seed)) throw new Error(`repair.seed must be an integer (got ${c.seed}).`);
   if (!Number.isInteger(c.groupSize) || c.groupSize < 2) throw new Error(`repair.groupSize must be an integer ≥ 2: GRPO compares rollouts of one task (got ${c.groupSize}).`);
   if (!Number.isInteger(c.repetitionLimit) || c.repetitionLimit < 2) throw new Error(`repair.repetitionLimit must be an integer ≥ 2 (got ${c.repetitionLimit}).`);
+  if (!(c.evalTemperature >= 0)) throw new Error(`repair.evalTemperature must be ≥ 0 (got ${c.evalTemperature}).`);
   if (!(c.temperature > 0)) throw new Error(`repair.temperature must be > 0 (got ${c.temperature}).`);
   if (!(c.failureRate >= 0 && c.failureRate < 1)) throw new Error(`repair.failureRate must lie in [0, 1) (got ${c.failureRate}).`);
   if (!(c.weightFloor >= 0 && c.weightFloor <= 1)) throw new Error(`repair.weightFloor must lie in [0, 1] (got ${c.weightFloor}).`);
