@@ -166,6 +166,7 @@ test('the repair chapter draws the recorded ablation, variant by variant and ite
 
   // Focusing a painted step shows its rule, score and weight.
   const step = page.locator('[data-view="repair-weights"] [data-mark="step-seg"]').first();
+  await page.mouse.move(0, 0); // no hovered mark competes with the focused one
   await step.focus();
   await expect(page.getByRole('tooltip')).toContainText('w_k = ');
   await expect(page.locator('[data-mark="step-detail"]')).toContainText(String(await step.getAttribute('data-rule')));
