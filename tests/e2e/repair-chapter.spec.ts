@@ -170,6 +170,18 @@ test('the repair chapter draws the recorded ablation, variant by variant and ite
   await step.focus();
   await expect(page.getByRole('tooltip')).toContainText('w_k = ');
   await expect(page.locator('[data-mark="step-detail"]')).toContainText(String(await step.getAttribute('data-rule')));
+  if (process.env.UPDATE_SCREENSHOT) {
+    const full = file.runs.findIndex((r) => r.variant.name === 'full');
+    await page.locator('[data-action="repair-variant"]').selectOption(String(Math.max(0, full)));
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await expect(page.getByRole('tooltip')).toBeHidden();
+    await page.evaluate(() => {
+      document.querySelector('[data-view="repair-advantages"]')?.scrollIntoView();
+      window.scrollBy(0, -120);
+    });
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: 'docs/repair-chapter.png' });
+  }
   expect(seen.errors).toEqual([]);
   expect(seen.external).toEqual([]);
 });

@@ -38,6 +38,7 @@ export function mark(opts: MarkOptions): Attachment<Element> {
     });
     return () => {
       for (const [name, fn] of events) el.removeEventListener(name, fn);
+      hide(); // a mark removed while pointed at or focused takes its tooltip with it
     };
   };
 }
