@@ -14,6 +14,7 @@ import { Tokenizer } from '../src/core/tokenizer';
 import { DEFAULT_OPTIMIZER } from '../src/model/adamw';
 import { selectBackend } from '../src/model/backend';
 import { TinyLM } from '../src/model/model';
+import { warmupCosine } from '../src/model/schedule';
 import { nllStep } from '../src/model/supervised';
 import { RepairEnvironment } from '../src/repair/environment';
 import { expertTrace } from '../src/repair/traces';
@@ -37,11 +38,8 @@ const BATCH = Number(values.batch);
 const WARMUP = 50;
 const MAX_STEPS = 6;
 
-function learningRate(i: number): number {
-  if (i < WARMUP) return (peakLr * (i + 1)) / WARMUP;
-  const progress = (i - WARMUP) / Math.max(1, steps - WARMUP);
-  return peakLr * (0.1 + 0.45 * (1 + Math.cos(Math.PI * progress)));
-}
+/** Learning rate at step i: warm-up, then cosine from the peak to 0.1 · peak. */
+const learningRate = (i: number): number => warmupCosine(i, steps, peakLr, WARMUP);
 
 const choice = await selectBackend(['wasm', 'cpu']);
 console.log(`backend ${choice.backend}`);

@@ -14,6 +14,7 @@ import { DEFAULT_OPTIMIZER } from '../src/model/adamw';
 import { selectBackend } from '../src/model/backend';
 import { sampleDocument } from '../src/model/corpus';
 import { TinyLM } from '../src/model/model';
+import { warmupCosine } from '../src/model/schedule';
 import { nllStep } from '../src/model/supervised';
 
 const { values } = parseArgs({
@@ -33,12 +34,8 @@ const BATCH = 32;
 const POOL = 8;
 const WARMUP = 50;
 
-/** Learning rate at step i (0-based): warm-up, then cosine from peak to 0.1·peak. */
-function learningRate(i: number): number {
-  if (i < WARMUP) return (peakLr * (i + 1)) / WARMUP;
-  const progress = (i - WARMUP) / Math.max(1, steps - WARMUP);
-  return peakLr * (0.1 + 0.45 * (1 + Math.cos(Math.PI * progress)));
-}
+/** Learning rate at step i: warm-up, then cosine from the peak to 0.1 · peak. */
+const learningRate = (i: number): number => warmupCosine(i, steps, peakLr, WARMUP);
 
 const choice = await selectBackend(['wasm', 'cpu']);
 console.log(`backend ${choice.backend}${choice.fallbacks.map((f) => ` (${f.backend} skipped: ${f.reason})`).join('')}`);

@@ -111,6 +111,12 @@ export type ViewKey =
   | 'repairLiveFailed'
   | 'repairLivePrefix';
 
+/** The views' words of the signal-reshaping chapter (every view key starting with `repair`). */
+export type RepairViewTexts = Record<Extract<ViewKey, `repair${string}`>, string>;
+
+/** What each rule of the repair lab's process judge rewards (src/core/repair/process.ts). */
+export type RepairRuleTexts = Record<ProcessRule, string>;
+
 export interface Chapter {
   title: string;
   /** Short paragraphs; `*word*` is set in italics. */
@@ -127,6 +133,6 @@ export interface Strings {
   chapters: Record<ChapterId, Chapter>;
   views: Record<ViewKey, string>;
   /** What each rule of the repair lab's process judge rewards (src/core/repair/process.ts). */
-  repairRules: Record<ProcessRule, string>;
+  repairRules: RepairRuleTexts;
   notes: Record<'firstUpdate' | 'released' | 'noSignal' | 'oracle', string>;
 }
