@@ -21,7 +21,6 @@ export interface Trace {
   prompt: string;
   /** Alternating action lines and observation lines, in order. */
   parts: { text: string; kind: 'action' | 'observation' }[];
-  actions: Action[];
 }
 
 const DIGIT = /\d/g;
@@ -73,14 +72,12 @@ export async function expertTrace(task: RepairTask, env: RepairEnvironment, rng:
   for (let attempt = 0; ; attempt++) {
     let lines = [...task.lines];
     const parts: Trace['parts'] = [];
-    const actions: Action[] = [];
     let last: Last = 'start';
     for (let step = 0; step < maxSteps; step++) {
       let action = choose(last, task, lines, rng);
       if (step === maxSteps - 1 && attempt >= 19) action = { kind: 'submit' };
-      actions.push(action);
       parts.push({ text: formatAction(action), kind: 'action' });
-      if (action.kind === 'submit') return { prompt: repairPrompt(task.lines), parts, actions };
+      if (action.kind === 'submit') return { prompt: repairPrompt(task.lines), parts };
       let obs: string;
       if (action.kind === 'check') {
         obs = (await env.check(lines)).observation;

@@ -8,6 +8,8 @@ import { Rng } from '../../../src/core/random';
 import { DEFECT_KINDS, type RepairTask, SYNTAX_DEFECTS, generateRepairTask } from '../../../src/core/repair/tasks';
 import { tier } from '../../../src/core/repair/reward';
 import { EnvironmentFailure, RepairEnvironment } from '../../../src/repair/environment';
+import { expertTrace, perturbLine } from '../../../src/repair/traces';
+import { parseAction } from '../../../src/core/repair/actions';
 import { createNodeSandbox } from '../../../src/sandbox/node';
 import type { Sandbox } from '../../../src/sandbox/types';
 
@@ -104,5 +106,40 @@ describe('environment failures', () => {
     const dead: Sandbox = { run: () => Promise.reject(new Error('worker gone')), memory: () => Promise.reject(new Error('gone')), dispose: () => Promise.resolve() };
     const err = await new RepairEnvironment(dead, 300).check(['x=1']).catch((e: unknown) => e);
     expect((err as EnvironmentFailure).kind).toBe('sandbox-crash');
+  });
+});
+
+describe('pre-training traces', () => {
+  it('perturb one digit, operator or comparison', () => {
+    const rng = new Rng(4);
+    for (const line of [' return a*b+3', ' if a>b:', 'assert f(2,5)==13']) {
+      const out = perturbLine(line, rng);
+      expect(out).toHaveLength(line.length);
+      expect([...out].filter((c, i) => c !== line[i])).toHaveLength(1);
+    }
+    expect(perturbLine('  return a', rng)).toBe('  return a');
+  });
+
+  it('end in submit within the step limit, and show what the environment answers', async () => {
+    const rng = new Rng(8);
+    for (let i = 0; i < 20; i++) {
+      const task = generateRepairTask(rng);
+      const trace = await expertTrace(task, env, rng, 6);
+      const actions = trace.parts.filter((p) => p.kind === 'action').map((p) => parseAction(p.text));
+      expect(actions.length).toBeLessThanOrEqual(6);
+      expect(actions.at(-1)).toEqual({ kind: 'submit' });
+      let lines = [...task.lines];
+      for (const [k, part] of trace.parts.entries()) {
+        if (part.kind !== 'action') continue;
+        const a = parseAction(part.text);
+        const obs = trace.parts[k + 1]?.text;
+        if (a.kind === 'check') expect(obs).toBe(`> ${(await env.check(lines)).observation}\n`);
+        if (a.kind === 'run') expect(obs).toBe(`> ${await env.run(lines)}\n`);
+        if (a.kind === 'edit') {
+          lines = lines.map((l, j) => (j === a.line - 1 ? a.text : l));
+          expect(obs).toBe('> ok\n');
+        }
+      }
+    }
   });
 });
