@@ -1,5 +1,5 @@
 /** Per-variant figures of an ablation run: the curves and the final numbers the table prints. */
-import type { EpisodeMetrics, RepairRunRecord } from './lab';
+import type { EpisodeMetrics, RepairIterationRecord, RepairRunRecord } from './lab';
 
 export interface VariantSummary {
   variant: string;
@@ -16,13 +16,18 @@ export interface VariantSummary {
   curves: { compileRate: number[]; strictAccuracy: number[]; meanSteps: number[]; maskedShare: number[]; trainReward: number[] };
 }
 
+/** Share of an iteration's training samples whose loss was masked, any cause. */
+export function maskedShare(it: RepairIterationRecord): number {
+  return it.train.masked.environment + it.train.masked.degenerate;
+}
+
 const pick = (m: EpisodeMetrics): VariantSummary['final'] => ({ compileRate: m.compileRate, strictAccuracy: m.strictAccuracy, meanSteps: m.meanSteps });
 
 /** The summary of one variant's run (see VariantSummary). */
 export function summarizeRun(run: RepairRunRecord): VariantSummary {
   const it = run.iterations;
   const last = it[it.length - 1];
-  const masked = it.map((r) => r.train.masked.environment + r.train.masked.degenerate);
+  const masked = it.map(maskedShare);
   const strict = it.map((r) => r.eval.strictAccuracy);
   const tail = strict.slice(-5);
   const mean = (xs: number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);

@@ -6,6 +6,7 @@ import type { RepairConfig, RepairVariant } from '../../core/repair/config';
 import { TERMINATIONS, type Termination } from '../../core/repair/episode';
 import { PROCESS_SCORES, type ProcessRule } from '../../core/repair/process';
 import type { EpisodeMetrics, RepairRunRecord, SampleView } from '../../repair/lab';
+import { maskedShare } from '../../repair/summary';
 
 export interface RepairRunFile {
   format: 'agent0-lab-repair-run';
@@ -94,11 +95,6 @@ export const REPAIR_METRICS: readonly { key: RepairMetric; share: boolean }[] = 
 export interface CurvePoint {
   iteration: number;
   value: number;
-}
-
-/** Share of an iteration's training samples whose loss was masked, any cause. */
-export function maskedShare(it: RepairRunRecord['iterations'][number]): number {
-  return it.train.masked.environment + it.train.masked.degenerate;
 }
 
 /**
@@ -203,30 +199,6 @@ export function maskedStacks(run: RepairRunRecord): { iteration: number; parts: 
 /** Per iteration of a variant: how its training episodes ended, as shares stacked in TERMINATIONS order. */
 export function terminationStacks(run: RepairRunRecord): { iteration: number; parts: StackPart<Termination>[] }[] {
   return run.iterations.map((it) => ({ iteration: it.iteration, parts: stack(TERMINATIONS.map((key) => ({ key, value: it.train.terminations[key] ?? 0 }))) }));
-}
-
-export interface FinalRow {
-  variant: RepairVariant;
-  final: Pick<EpisodeMetrics, 'compileRate' | 'strictAccuracy' | 'meanSteps'>;
-  /** Mean masked share (any cause) of the training samples over the run. */
-  maskedShare: number;
-  /** Mean held-out strict accuracy over the last five iterations (fewer when the run is shorter). */
-  lastFiveStrict: number;
-}
-
-/** The table row of a variant: its last iteration's held-out numbers, run-mean masked share, mean strict of the last five. */
-export function finalRow(run: RepairRunRecord): FinalRow {
-  const its = run.iterations;
-  const last = its[its.length - 1];
-  const tail = its.slice(-5).map((it) => it.eval.strictAccuracy);
-  const mean = (xs: number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
-  const m = last ? last.eval : run.baseline;
-  return {
-    variant: run.variant,
-    final: { compileRate: m.compileRate, strictAccuracy: m.strictAccuracy, meanSteps: m.meanSteps },
-    maskedShare: mean(its.map(maskedShare)),
-    lastFiveStrict: tail.length ? mean(tail) : run.baseline.strictAccuracy,
-  };
 }
 
 export type RuleAction = 'any' | 'edit' | 'check' | 'run' | 'submit';

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_REPAIR_CONFIG, type RepairVariant } from '../../../src/core/repair/config';
 import { TERMINATIONS, type Termination } from '../../../src/core/repair/episode';
 import type { EpisodeMetrics, RepairIterationRecord, RepairRunRecord, SampleView } from '../../../src/repair/lab';
+import { summarizeRun } from '../../../src/repair/summary';
 import {
   advantageKind,
   advantagePairs,
   asRepairRun,
   curveSeries,
   dec3,
-  finalRow,
   maskedStacks,
   maxWeight,
   processRuleTable,
@@ -140,13 +140,13 @@ describe('repair view data', () => {
     expect(ends.find((p) => p.key === 'context')).toMatchObject({ value: 0.25, y0: 0.75, y1: 1 });
   });
 
-  it('computes a variant’s final row', () => {
+  it('summarises a variant for the table (last iteration, run-mean masked share, mean strict of the last five)', () => {
     // strict 0.1 … 0.7: the last five are 0.3 … 0.7, mean 0.5
-    const row = finalRow(run(7));
+    const row = summarizeRun(run(7));
     expect(row.final).toEqual({ compileRate: 0.6 + 7 / 100, strictAccuracy: 0.7, meanSteps: 4 - 7 / 10 });
     expect(row.lastFiveStrict).toBeCloseTo(0.5, 12);
     expect(row.maskedShare).toBeCloseTo(0.1875, 12);
-    expect(finalRow(run(2)).lastFiveStrict).toBeCloseTo(0.15, 12);
+    expect(summarizeRun(run(2)).lastFiveStrict).toBeCloseTo(0.15, 12);
   });
 
   it('lists the judge’s rules with their action and score', () => {
