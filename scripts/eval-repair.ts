@@ -5,16 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { Rng } from '../src/core/random';
 import { repairVocabulary } from '../src/core/repair/actions';
-import { DEFAULT_REPAIR_CONFIG } from '../src/core/repair/config';
+import { DEFAULT_REPAIR_CONFIG, validateRepairConfig } from '../src/core/repair/config';
 import { DEFECT_KINDS } from '../src/core/repair/tasks';
 import { Tokenizer } from '../src/core/tokenizer';
 import { selectBackend } from '../src/model/backend';
 import { TinyLM } from '../src/model/model';
 import { RepairEnvironment } from '../src/repair/environment';
-import { episodeMetrics, evaluationTasks } from '../src/repair/lab';
-import { repairRollouts } from '../src/repair/rollout';
+import { episodeMetrics, evaluationEpisodes } from '../src/repair/lab';
 import { REPAIR_CHECKPOINT } from '../src/repair/checkpoint-path';
 import { createNodeSandbox } from '../src/sandbox/node';
 
@@ -31,16 +29,8 @@ const tokenizer = new Tokenizer(repairVocabulary());
 const model = TinyLM.fromCheckpoint(new Uint8Array(readFileSync(values.model ?? REPAIR_CHECKPOINT)), tokenizer);
 const sandbox = createNodeSandbox();
 const env = new RepairEnvironment(sandbox, DEFAULT_REPAIR_CONFIG.callTimeoutMs);
-const c = DEFAULT_REPAIR_CONFIG;
-const tasks = evaluationTasks(Number(values.tasks), c.evalSeed);
-const episodes = await repairRollouts(
-  model,
-  tasks,
-  env,
-  { maxSteps: c.maxSteps, repetitionLimit: c.repetitionLimit, maxActionTokens: c.maxActionTokens, temperature: Number(values.temperature), failureRate: 0 },
-  new Rng(c.evalSeed),
-  new Rng(c.evalSeed + 1),
-);
+const config = { ...DEFAULT_REPAIR_CONFIG, evalTasks: Number(values.tasks), evalTemperature: Number(values.temperature) };
+const episodes = await evaluationEpisodes(model, env, validateRepairConfig(config));
 const pct = (x: number): string => `${(100 * x).toFixed(0)}%`;
 const all = episodeMetrics(episodes);
 console.log(`all ${episodes.length}: compile ${pct(all.compileRate)} strict ${pct(all.strictAccuracy)} steps ${all.meanSteps.toFixed(2)}`);

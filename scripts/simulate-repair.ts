@@ -10,6 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEFAULT_REPAIR_CONFIG, type RepairConfig, selectVariants, validateRepairConfig } from '../src/core/repair/config';
 import { repairVocabulary } from '../src/core/repair/actions';
+import { parseOverrideValue } from '../src/engine/overrides';
 import { Tokenizer } from '../src/core/tokenizer';
 import { selectBackend } from '../src/model/backend';
 import { TinyLM } from '../src/model/model';
@@ -44,7 +45,9 @@ function configFromArgs(): RepairConfig {
     }
     const last = keys[keys.length - 1] as string;
     if (!(last in target)) throw new Error(`--set ${path}: no such setting (settings: ${Object.keys(DEFAULT_REPAIR_CONFIG).join(', ')}).`);
-    target[last] = typeof target[last] === 'number' ? Number(raw) : raw;
+    const value = parseOverrideValue(raw);
+    if (typeof value !== typeof target[last]) throw new Error(`--set ${path}: expected a ${typeof target[last]} (got ${JSON.stringify(raw)}).`);
+    target[last] = value;
   };
   if (values.iterations) assign('iterations', values.iterations);
   if (values.seed) assign('seed', values.seed);

@@ -1,7 +1,7 @@
 /** Per-run overrides written as `section.key=value` (command line, URL), parsed into a nested object. */
 
 /** "true"/"false" → boolean, "null" → null, numbers → number, anything else stays a string. */
-function parseValue(raw: string): unknown {
+export function parseOverrideValue(raw: string): unknown {
   if (raw === 'true') return true;
   if (raw === 'false') return false;
   if (raw === 'null') return null;
@@ -16,7 +16,7 @@ export function parseOverrides(items: readonly string[]): Record<string, Record<
     const m = /^([a-zA-Z]+)\.([a-zA-Z]+)=(.*)$/.exec(item);
     if (!m) throw new Error(`Override "${item}" must look like section.key=value (e.g. executor.algorithm=grpo).`);
     const [, section, key, value] = m as unknown as [string, string, string, string];
-    (out[section] ??= {})[key] = parseValue(value);
+    (out[section] ??= {})[key] = parseOverrideValue(value);
   }
   return out;
 }

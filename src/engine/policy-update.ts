@@ -16,10 +16,8 @@ export interface PolicyBatch {
   sequences: number[][];
   /** 1 where the token is trained on (model-written, not prompt, not observation). */
   lossMask: number[][];
-  /** One advantage per sequence, credited to each of its trained tokens. */
-  advantages: number[];
-  /** Per-token advantages, used instead of `advantages` when given (e.g. A · w_k of process weights). */
-  tokenAdvantages?: number[][];
+  /** One advantage per sequence, credited to each of its trained tokens, or one per token (e.g. A · w_k of process weights). */
+  advantages: readonly number[] | readonly (readonly number[])[];
   /** ρ upper clip per sequence (ADPO's ε_high(s); GRPO: the role's constant). */
   epsHigh: number[];
 }
@@ -41,6 +39,13 @@ export function groupRecords(groups: readonly GroupStats[], rewards: readonly nu
     noSignal: g.noSignal,
     advantages: g.indices.map((i) => advantages[i] as number),
   }));
+}
+
+/** Per-token advantages of sequence i: its own row, or its sequence advantage on every trained token. */
+function tokenAdvantages(batch: PolicyBatch, i: number): number[] {
+  const a = batch.advantages[i];
+  if (a === undefined) throw new Error(`policyUpdate: no advantage for sequence ${i}.`);
+  return typeof a === 'number' ? (batch.lossMask[i] as number[]).map((m) => m * a) : [...a];
 }
 
 /** Split shuffled indices into k nearly equal mini-batches (k ≤ n). */
@@ -93,9 +98,7 @@ export async function policyUpdate(
       {
         sequences: pick(sequences),
         lossMask: mask,
-        advantages: batch.tokenAdvantages
-          ? pick(batch.tokenAdvantages)
-          : idx.map((i) => (lossMask[i] as number[]).map((m) => m * (batch.advantages[i] as number))),
+        advantages: idx.map((i) => tokenAdvantages(batch, i)),
         oldLogProbs: pick(old),
         refLogProbs: pick(ref),
       },

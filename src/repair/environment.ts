@@ -71,12 +71,12 @@ export class RepairEnvironment {
 
   /** The judge's verdict on a final snippet against the task's ground truth and inputs. */
   async judge(task: RepairTask, lines: readonly string[]): Promise<JudgeVerdict> {
-    const src = snippetSource(lines);
-    const key = `${task.id}\u0000${src}`;
-    const hit = this.verdicts.get(key);
+    // The program holds everything the verdict depends on (candidate, truth, name, inputs): it is the key.
+    const program = judgeProgram(snippetSource(lines), snippetSource(task.fixed), task.fname, task.inputs);
+    const hit = this.verdicts.get(program);
     if (hit) return hit;
-    const verdict = verdictFromOutput(await this.call(judgeProgram(src, snippetSource(task.fixed), task.fname, task.inputs)));
-    this.verdicts.set(key, verdict);
+    const verdict = verdictFromOutput(await this.call(program));
+    this.verdicts.set(program, verdict);
     return verdict;
   }
 

@@ -18,7 +18,7 @@ import { Rng } from '../core/random';
 import type { TinyLM } from '../model/model';
 import { policyUpdate } from '../engine/policy-update';
 import type { RepairEnvironment } from './environment';
-import { type RepairEpisode, repairRollouts } from './rollout';
+import { type RepairEpisode, type RolloutSettings, repairRollouts } from './rollout';
 
 export interface EpisodeMetrics {
   episodes: number;
@@ -107,12 +107,20 @@ export function evaluationTasks(count: number, seed: number): RepairTask[] {
   return Array.from({ length: count }, (_, i) => generateRepairTask(rng, DEFECT_KINDS[i % DEFECT_KINDS.length]));
 }
 
+/** Rollout limits from the config, with the sampling temperature and failure rate of the purpose. */
+function rolloutSettings(config: RepairConfig, temperature: number, failureRate: number): RolloutSettings {
+  return { maxSteps: config.maxSteps, repetitionLimit: config.repetitionLimit, maxActionTokens: config.maxActionTokens, temperature, failureRate };
+}
+
 /** Episodes on the held-out tasks at `evalTemperature` (a fixed sampling stream), without injected failures. */
-export async function evaluateRepair(model: TinyLM, env: RepairEnvironment, config: RepairConfig): Promise<EpisodeMetrics> {
+export function evaluationEpisodes(model: TinyLM, env: RepairEnvironment, config: RepairConfig): Promise<RepairEpisode[]> {
   const tasks = evaluationTasks(config.evalTasks, config.evalSeed);
-  const settings = { maxSteps: config.maxSteps, repetitionLimit: config.repetitionLimit, maxActionTokens: config.maxActionTokens, temperature: config.evalTemperature, failureRate: 0 };
-  const episodes = await repairRollouts(model, tasks, env, settings, new Rng(config.evalSeed), new Rng(config.evalSeed + 1));
-  return episodeMetrics(episodes);
+  return repairRollouts(model, tasks, env, rolloutSettings(config, config.evalTemperature, 0), new Rng(config.evalSeed), new Rng(config.evalSeed + 1));
+}
+
+/** The held-out metrics (see evaluationEpisodes). */
+export async function evaluateRepair(model: TinyLM, env: RepairEnvironment, config: RepairConfig): Promise<EpisodeMetrics> {
+  return episodeMetrics(await evaluationEpisodes(model, env, config));
 }
 
 /** The stream of one purpose in one iteration: the same for every variant. */
@@ -169,7 +177,7 @@ export async function repairIteration(models: LabModels, env: RepairEnvironment,
   const taskRng = stream(config, iteration, 1);
   const tasks = Array.from({ length: config.tasksPerIteration }, () => generateRepairTask(taskRng));
   const batch = tasks.flatMap((t) => Array.from({ length: config.groupSize }, () => t));
-  const settings = { maxSteps: config.maxSteps, repetitionLimit: config.repetitionLimit, maxActionTokens: config.maxActionTokens, temperature: config.temperature, failureRate: config.failureRate };
+  const settings = rolloutSettings(config, config.temperature, config.failureRate);
   const episodes = await repairRollouts(models.policy, batch, env, settings, stream(config, iteration, 2), stream(config, iteration, 3));
   const rules = episodes.map((e) => processRules(e.steps, { defectLine: e.task.defectLine, fixedLine: e.task.fixed[e.task.defectLine - 1] as string }));
   const signals = sampleSignals(
@@ -197,7 +205,7 @@ export async function repairIteration(models: LabModels, env: RepairEnvironment,
     const result = await policyUpdate(
       models.policy,
       models.reference,
-      { sequences: pick(episodes.map((e) => e.tokens)), lossMask: pick(lossMask), advantages: useful.map(() => 0), tokenAdvantages: pick(tokenAdvantages), epsHigh: useful.map(() => config.clipHigh) },
+      { sequences: pick(episodes.map((e) => e.tokens)), lossMask: pick(lossMask), advantages: pick(tokenAdvantages), epsHigh: useful.map(() => config.clipHigh) },
       { learningRate: config.learningRate, updatesPerStep: config.miniBatches, epsLow: config.clipLow, epsHigh: config.clipHigh, dualClip: null, klCoef: config.klCoef, temperature: config.temperature, topP: 1 },
       'token-mean',
       stream(config, iteration, 4),

@@ -1,10 +1,10 @@
 /** Messages between the page and the repair lab's worker (src/repair/worker.ts). */
 import type { BackendName } from '../model/backend';
-import type { RepairConfig, RepairVariant } from '../core/repair/config';
+import type { RepairVariant } from '../core/repair/config';
 import type { EpisodeMetrics, RepairIterationRecord } from './lab';
 
 export type RepairCommand =
-  | { type: 'start'; variant: string; iterations: number; backends: BackendName[]; config?: Partial<Omit<RepairConfig, 'governance'>> }
+  | { type: 'start'; variant: string; iterations: number; backends: BackendName[] }
   | { type: 'stop' };
 
 export type RepairEvent =

@@ -30,7 +30,7 @@ async function start(cmd: Extract<RepairCommand, { type: 'start' }>): Promise<vo
   running = true;
   stopRequested = false;
   try {
-    const config: RepairConfig = validateRepairConfig({ ...DEFAULT_REPAIR_CONFIG, ...cmd.config, iterations: cmd.iterations });
+    const config: RepairConfig = validateRepairConfig({ ...DEFAULT_REPAIR_CONFIG, iterations: cmd.iterations });
     const variants = selectVariants(cmd.variant);
     setWasmPaths({ 'tfjs-backend-wasm.wasm': wasmPlain, 'tfjs-backend-wasm-simd.wasm': wasmSimd, 'tfjs-backend-wasm-threaded-simd.wasm': wasmThreaded });
     const choice = await selectBackend(cmd.backends);

@@ -16,6 +16,7 @@ export const SEMANTIC_DEFECTS: readonly SemanticDefect[] = ['wrong-operator', 'o
 export const DEFECT_KINDS: readonly DefectKind[] = [...SYNTAX_DEFECTS, ...SEMANTIC_DEFECTS];
 
 export interface RepairTask {
+  /** Template, defect kind and a random suffix: a label for views and logs (nothing is keyed by it). */
   id: string;
   template: TemplateName;
   defect: DefectKind;
@@ -124,7 +125,7 @@ export function generateRepairTask(rng: Rng, defect?: DefectKind, template?: Tem
     const lines = fixed.map((l, i) => (i === choice.line ? choice.broken : l));
     const inputs = [args, t.randomArgs(rng), t.randomArgs(rng), t.randomArgs(rng)];
     const category = (SYNTAX_DEFECTS as readonly string[]).includes(kind) ? 'syntax' : 'semantic';
-    const id = `${t.name}-${kind}-${fixed.join('|').length}-${rng.nextUint32().toString(36)}`;
+    const id = `${t.name}-${kind}-${rng.nextUint32().toString(36)}`;
     return { id, template: t.name, defect: kind, category, fname, lines, fixed, defectLine: choice.line + 1, inputs };
   }
   throw new Error(`generateRepairTask: no ${kind} defect found for template ${template ?? 'any'} in 100 draws.`);

@@ -5,7 +5,7 @@
 import type { RepairConfig, RepairVariant } from '../../core/repair/config';
 import { TERMINATIONS, type Termination } from '../../core/repair/episode';
 import { PROCESS_SCORES, type ProcessRule } from '../../core/repair/process';
-import type { EpisodeMetrics, RepairRunRecord, SampleView } from '../../repair/lab';
+import type { RepairRunRecord, SampleView } from '../../repair/lab';
 import { maskedShare } from '../../repair/summary';
 
 export interface RepairRunFile {

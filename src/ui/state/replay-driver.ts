@@ -6,6 +6,7 @@ import type { EngineEvent } from '../../engine/protocol';
 import { asRecordedRun, iterationEnd, type RecordedRun, replayPosition } from '../lib/recorded';
 import type { Driver } from './driver';
 import type { RunState } from './run.svelte';
+import { fetchRecording } from '../lib/fetch-recording';
 
 /** Pause between phases while playing several, so the loop diagram can be followed. */
 const PHASE_MS = 120;
@@ -73,7 +74,5 @@ export function replayDriver(state: RunState, run: RecordedRun): Driver {
 
 /** Fetch the recorded run shipped with the app (never bundled). */
 export async function fetchRecordedRun(url: string): Promise<RecordedRun> {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`The recorded run ${url} is missing (HTTP ${res.status}). Create it with npm run simulate -- --out public${url}.`);
-  return asRecordedRun(await res.json());
+  return asRecordedRun(await fetchRecording(url, 'recorded run', 'npm run simulate --'));
 }
