@@ -1,16 +1,29 @@
 /**
- * End-to-end tests: Chromium (the system build at /usr/bin/chromium, headless) against the Vite
- * dev server on a fixed port. Harness pages live in tests/e2e/pages/ and import from /src/.
+ * End-to-end tests: Chromium (the system build at /usr/bin/chromium, headless) against the app as
+ * developers run it and as users get it:
+ * - `dev`: the Vite dev server; every spec, including the harness pages in tests/e2e/pages/ that
+ *   import from /src/ (the build does not contain them);
+ * - `build`: `vite build` + `vite preview` (minified bundles, hashed assets, the same COOP/COEP
+ *   headers); every spec that opens the app itself. The dev server alone once hid a build whose
+ *   WASM backend could not start.
  * Every host name except localhost resolves to nothing, so no test can reach the network.
  */
 import { defineConfig } from '@playwright/test';
 import { CLOSED_NETWORK_ARGS } from './tests/e2e/webgpu-launch';
 
-/** Port of the dev server the tests start (not the app's usual 5173, so both can run). */
-export const E2E_PORT = 5174;
+/** Ports of the servers the tests start (not the app's usual 5173, so both can run); set
+ *  E2E_PORT / E2E_BUILD_PORT to run two suites side by side. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 5174);
+export const E2E_BUILD_PORT = Number(process.env.E2E_BUILD_PORT ?? 5175);
+/** Where the build under test is written (one folder per build port, so parallel suites do not clash). */
+const BUILD_DIR = E2E_BUILD_PORT === 5175 ? 'dist-e2e' : `dist-e2e-${E2E_BUILD_PORT}`;
+
+/** Specs that open the app's own page (and so run against the build too). */
+const APP_SPECS = /(app|repair)-[\w-]+\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  outputDir: E2E_PORT === 5174 ? 'test-results' : `test-results-${E2E_PORT}`,
   workers: 1,
   fullyParallel: false,
   retries: 0,
@@ -18,7 +31,6 @@ export default defineConfig({
   expect: { timeout: 30_000 },
   reporter: 'list',
   use: {
-    baseURL: `http://localhost:${E2E_PORT}`,
     browserName: 'chromium',
     headless: true,
     launchOptions: {
@@ -26,10 +38,22 @@ export default defineConfig({
       args: ['--disable-gpu', ...CLOSED_NETWORK_ARGS],
     },
   },
-  webServer: {
-    command: `npx vite --port ${E2E_PORT} --strictPort`,
-    url: `http://localhost:${E2E_PORT}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-  },
+  projects: [
+    { name: 'dev', use: { baseURL: `http://localhost:${E2E_PORT}` } },
+    { name: 'build', testMatch: APP_SPECS, use: { baseURL: `http://localhost:${E2E_BUILD_PORT}` } },
+  ],
+  webServer: [
+    {
+      command: `npx vite --port ${E2E_PORT} --strictPort`,
+      url: `http://localhost:${E2E_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+    {
+      command: `npx vite build --outDir ${BUILD_DIR} --emptyOutDir --logLevel warn && npx vite preview --outDir ${BUILD_DIR} --port ${E2E_BUILD_PORT} --strictPort`,
+      url: `http://localhost:${E2E_BUILD_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 300_000,
+    },
+  ],
 });

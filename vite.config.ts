@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { tfjsWasmPthreads } from './config/tfjs-wasm-pthreads.ts';
 
 /** Cross-origin isolation: SharedArrayBuffer (Pyodide interrupts) needs COOP + COEP. */
 const isolationHeaders = {
@@ -11,8 +12,10 @@ export default defineConfig({
   plugins: [svelte()],
   server: { headers: isolationHeaders },
   preview: { headers: isolationHeaders },
-  optimizeDeps: { exclude: ['pyodide'] },
-  worker: { format: 'es' },
+  // tfjs's WASM backend runs only in workers: the build's worker bundles and the dev server's
+  // pre-bundled dependencies both get the pthread fix (config/tfjs-wasm-pthreads.ts).
+  optimizeDeps: { exclude: ['pyodide'], rolldownOptions: { plugins: [tfjsWasmPthreads()] } },
+  worker: { format: 'es', plugins: () => [tfjsWasmPthreads()] },
   test: {
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',

@@ -5,10 +5,10 @@
  * - plain solver and tool solver: N tasks per difficulty at temperature 0.7, top-p 0.9 (the
  *   solver-proxy settings, spec §2.3) → accuracy (boxed answer = exact answer) by difficulty, and
  *   the share of tool-solver rollouts that ran a program.
- * Programs run in the Node sandbox (src/sandbox/node.ts) when present, else in the oracle
- * fallback (arithmetic.ts). Prints a table, then one JSON object as the last line.
+ * Programs run in the Node Python sandbox (src/sandbox/node.ts). Prints a table, then one JSON
+ * object as the last line.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { extractBoxed } from '../src/core/boxed';
 import { parseQuestioner } from '../src/core/contracts';
@@ -18,8 +18,8 @@ import { Tokenizer } from '../src/core/tokenizer';
 import { selectBackend } from '../src/model/backend';
 import { questionerPrompt, solverPrompt, toolSolverPrompt } from '../src/model/corpus';
 import { TinyLM } from '../src/model/model';
-import { runPrintedArithmetic } from './eval/arithmetic';
 import { toolRollouts } from '../src/model/tool-rollout';
+import { createNodeSandbox } from '../src/sandbox/node';
 
 const { values } = parseArgs({
   options: {
@@ -34,26 +34,6 @@ const choice = await selectBackend(['wasm', 'cpu']);
 const tokenizer = new Tokenizer();
 const model = TinyLM.fromCheckpoint(new Uint8Array(readFileSync(values.model)), tokenizer);
 const solverSampling = { temperature: 0.7, topP: 0.9, maxNewTokens: 48 };
-
-type Executor = (code: string) => Promise<string>;
-async function makeExecutor(): Promise<{ kind: string; execute: Executor; close: () => void }> {
-  const path = new URL('../src/sandbox/node.ts', import.meta.url);
-  if (existsSync(path)) {
-    const mod = (await import(path.href)) as {
-      createNodeSandbox: () => Promise<{ run(code: string, o: { timeoutMs: number }): Promise<{ stdout: string; stderr: string; error?: string }>; close?: () => void }>;
-    };
-    const sandbox = await mod.createNodeSandbox();
-    return {
-      kind: 'pyodide sandbox',
-      execute: async (code) => {
-        const r = await sandbox.run(code, { timeoutMs: 5000 });
-        return r.stdout || r.error || r.stderr;
-      },
-      close: () => sandbox.close?.(),
-    };
-  }
-  return { kind: 'oracle fallback (no src/sandbox/node.ts)', execute: async (code) => runPrintedArithmetic(code), close: () => {} };
-}
 
 // Questioner.
 const qPrompt = tokenizer.encode(questionerPrompt());
@@ -71,7 +51,11 @@ for (const o of qOut) {
 }
 
 // Solvers.
-const executor = await makeExecutor();
+const sandbox = createNodeSandbox();
+const execute = async (code: string): Promise<string> => {
+  const r = await sandbox.run(code, { timeoutMs: 5000 });
+  return r.stdout || r.error || r.stderr;
+};
 const plainAccuracy: Record<number, number> = {};
 const toolAccuracy: Record<number, number> = {};
 const toolUseByDifficulty: Record<number, number> = {};
@@ -83,7 +67,7 @@ for (const d of DIFFICULTIES) {
   const tool = await toolRollouts(
     model,
     tasks.map((t) => tokenizer.encode(toolSolverPrompt(t.question))),
-    { ...solverSampling, execute: executor.execute, maxToolTurns: 4 },
+    { ...solverSampling, execute, maxToolTurns: 4 },
     rng.fork(),
   );
   toolAccuracy[d] = tool.filter((r, i) => extractBoxed(r.text) === tasks[i]?.answer).length / n;
@@ -91,10 +75,10 @@ for (const d of DIFFICULTIES) {
   toolUseByDifficulty[d] = used / n;
   toolUsed += used;
 }
-executor.close();
+await sandbox.dispose();
 
 const pct = (x: number): string => `${(100 * x).toFixed(0)}%`.padStart(5);
-console.log(`backend ${choice.backend}; model ${values.model}; ${model.paramCount} parameters; python: ${executor.kind}`);
+console.log(`backend ${choice.backend}; model ${values.model}; ${model.paramCount} parameters; python: Pyodide sandbox`);
 console.log(`questioner (T = 1, ${qOut.length} samples): contract valid ${pct(valid / qOut.length)}, oracle-solvable ${pct(solvable / qOut.length)}, boxed answer right ${pct(rightAnswer / qOut.length)}`);
 console.log(`solvers (T = 0.7, top-p 0.9, ${n} tasks per difficulty):`);
 console.log('difficulty | plain | tool | tool use');
@@ -109,7 +93,7 @@ const summary = {
   toolUseByDifficulty,
   params: model.paramCount,
   samplesPerDifficulty: n,
-  python: executor.kind,
+  python: 'pyodide sandbox',
   backend: choice.backend,
 };
 model.dispose();

@@ -3,12 +3,9 @@
  * answers the page's commands (protocol.ts) one at a time and never blocks the page. `pause` acts
  * between phases.
  */
-import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
-import wasmPlain from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url';
-import wasmSimd from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url';
-import wasmThreaded from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
 import { type Agent0Config, makeConfig } from '../core/config';
 import { selectBackend } from '../model/backend';
+import { useServedWasmBinaries } from '../model/served-wasm';
 import { createBrowserSandbox } from '../sandbox/browser';
 import type { Sandbox } from '../sandbox/types';
 import { Engine } from './engine';
@@ -59,7 +56,7 @@ async function handle(cmd: EngineCommand): Promise<void> {
   switch (cmd.type) {
     case 'init': {
       config = makeConfig(cmd.preset, cmd.override);
-      setWasmPaths({ 'tfjs-backend-wasm.wasm': wasmPlain, 'tfjs-backend-wasm-simd.wasm': wasmSimd, 'tfjs-backend-wasm-threaded-simd.wasm': wasmThreaded });
+      useServedWasmBinaries();
       const choice = await selectBackend(cmd.backends);
       backend = choice.backend;
       const res = await fetch(new URL(`${import.meta.env.BASE_URL}models/base.a0lm`, self.location.origin));
@@ -67,7 +64,7 @@ async function handle(cmd: EngineCommand): Promise<void> {
       baseBytes = new Uint8Array(await res.arrayBuffer());
       sandbox ??= createBrowserSandbox();
       engine = await build();
-      post({ type: 'ready', backend, fallbacks: choice.fallbacks, position: engine.position, params: engine.models.questioner.paramCount });
+      post({ type: 'ready', backend, fallbacks: choice.fallbacks, threads: choice.threads, position: engine.position, params: engine.models.questioner.paramCount });
       return;
     }
     case 'step':

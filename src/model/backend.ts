@@ -5,7 +5,7 @@
  * why each earlier candidate was skipped.
  */
 import * as tf from '@tensorflow/tfjs';
-import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
+import { getThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 
 export type BackendName = 'webgpu' | 'webgl' | 'wasm' | 'cpu';
 
@@ -13,12 +13,18 @@ export interface BackendChoice {
   backend: BackendName;
   /** Candidates tried before it, with the reason each was not used. */
   fallbacks: { backend: BackendName; reason: string }[];
+  /** Threads of the WASM backend's pool (1 = the single-threaded binary); null on other backends. */
+  threads: number | null;
 }
 
 export interface BackendOptions {
   /** Where the browser fetches the WASM binaries (a folder URL ending in "/"); Node finds them itself. */
   wasmPaths?: string;
+  /** How long one candidate may take to initialise before the next is tried (default 60 s). */
+  initLimitMs?: number;
 }
+
+const DEFAULT_INIT_LIMIT_MS = 60_000;
 
 /** Whether this code runs in a browser page or worker (as opposed to Node). */
 export function inBrowser(): boolean {
@@ -41,20 +47,44 @@ async function unavailableReason(name: BackendName): Promise<string | null> {
   return null;
 }
 
+/**
+ * Initialise one candidate. Resolves to null when it became the tfjs backend, otherwise to the
+ * reason: it refused, threw, raised an uncaught error in this global scope meanwhile (how a
+ * failing helper worker, e.g. a WASM pthread, shows itself: its initialisation never settles), or
+ * did not finish within `limitMs`. Such an error event is consumed, so it is reported once, here.
+ */
+async function initialise(name: BackendName, limitMs: number): Promise<string | null> {
+  const scope = globalThis as { addEventListener?: typeof addEventListener; removeEventListener?: typeof removeEventListener };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onError: ((e: Event) => void) | undefined;
+  const failed = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(`initialisation did not finish within ${Math.round(limitMs / 1000)} s`), limitMs);
+    onError = (e: Event) => {
+      e.preventDefault();
+      resolve(`initialisation failed: ${(e as ErrorEvent).message || 'an error in a helper worker'}`);
+    };
+    scope.addEventListener?.('error', onError);
+  });
+  const attempt = (async () => (await unavailableReason(name)) ?? ((await tf.setBackend(name)) ? null : 'initialisation failed'))();
+  try {
+    return await Promise.race([attempt, failed]);
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  } finally {
+    clearTimeout(timer);
+    if (onError) scope.removeEventListener?.('error', onError);
+  }
+}
+
 /** Try the candidates in order; the first that initialises becomes the tfjs backend. */
 export async function selectBackend(order: readonly BackendName[] = defaultBackendOrder(), opts: BackendOptions = {}): Promise<BackendChoice> {
   const fallbacks: BackendChoice['fallbacks'] = [];
   if (opts.wasmPaths) setWasmPaths(opts.wasmPaths);
   for (const name of order) {
-    let reason: string | null;
-    try {
-      reason = (await unavailableReason(name)) ?? ((await tf.setBackend(name)) ? null : 'initialisation failed');
-    } catch (err) {
-      reason = err instanceof Error ? err.message : String(err);
-    }
+    const reason = await initialise(name, opts.initLimitMs ?? DEFAULT_INIT_LIMIT_MS);
     if (reason === null) {
       await tf.ready();
-      return { backend: name, fallbacks };
+      return { backend: name, fallbacks, threads: name === 'wasm' ? getThreadsCount() : null };
     }
     fallbacks.push({ backend: name, reason });
   }

@@ -8,7 +8,7 @@ export type RepairCommand =
   | { type: 'stop' };
 
 export type RepairEvent =
-  | { type: 'ready'; backend: string; fallbacks: { backend: string; reason: string }[] }
+  | { type: 'ready'; backend: string; fallbacks: { backend: string; reason: string }[]; threads: number | null }
   | { type: 'baseline'; metrics: EpisodeMetrics }
   | { type: 'iteration'; variant: RepairVariant; record: RepairIterationRecord }
   | { type: 'done'; reason: 'finished' | 'stopped' }

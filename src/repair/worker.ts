@@ -3,14 +3,11 @@
  * (models/repair.a0lm), starts its own Pyodide sandbox and runs one ablation variant in the tab,
  * posting the shared baseline and every iteration's record. `stop` acts between iterations.
  */
-import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
-import wasmPlain from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url';
-import wasmSimd from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url';
-import wasmThreaded from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
 import { repairVocabulary } from '../core/repair/actions';
 import { DEFAULT_REPAIR_CONFIG, type RepairConfig, selectVariants, validateRepairConfig } from '../core/repair/config';
 import { Tokenizer } from '../core/tokenizer';
 import { selectBackend } from '../model/backend';
+import { useServedWasmBinaries } from '../model/served-wasm';
 import { TinyLM } from '../model/model';
 import { createBrowserSandbox } from '../sandbox/browser';
 import type { Sandbox } from '../sandbox/types';
@@ -32,9 +29,9 @@ async function start(cmd: Extract<RepairCommand, { type: 'start' }>): Promise<vo
   try {
     const config: RepairConfig = validateRepairConfig({ ...DEFAULT_REPAIR_CONFIG, iterations: cmd.iterations });
     const variants = selectVariants(cmd.variant);
-    setWasmPaths({ 'tfjs-backend-wasm.wasm': wasmPlain, 'tfjs-backend-wasm-simd.wasm': wasmSimd, 'tfjs-backend-wasm-threaded-simd.wasm': wasmThreaded });
+    useServedWasmBinaries();
     const choice = await selectBackend(cmd.backends);
-    post({ type: 'ready', backend: choice.backend, fallbacks: choice.fallbacks });
+    post({ type: 'ready', backend: choice.backend, fallbacks: choice.fallbacks, threads: choice.threads });
     if (!bytes) {
       const res = await fetch(new URL(`${import.meta.env.BASE_URL}models/repair.a0lm`, self.location.origin));
       if (!res.ok) throw new Error(`The repair model could not be loaded (HTTP ${res.status}).`);

@@ -21,6 +21,7 @@ function spawn(): WorkerHandle {
       worker.addEventListener('error', (event) => onDeath(event.message || 'the worker failed'));
       worker.addEventListener('messageerror', () => onDeath('a message from the worker could not be read'));
     },
+    hold: () => {}, // a page's workers never keep anything alive
     terminate: () => worker.terminate(),
   };
 }

@@ -2,6 +2,10 @@
  * The host side of the sandbox, shared by the browser and Node: one warm worker, calls queued one
  * at a time, an interrupt at the time limit and a watchdog that terminates and respawns the worker
  * when the interrupt is ignored (time.sleep, long C loops) or the runtime died.
+ *
+ * A worker holds its process (Node) only while the host waits on it: a boot someone awaits, or a
+ * call in flight. An idle or respawned worker and the host's timers never keep a command alive,
+ * so a script that forgets to dispose its sandbox still exits when its work is done.
  */
 import type { FromWorker, MemoryStats, RunOptions, RunResult, Sandbox, ToWorker } from './types.ts';
 
@@ -10,6 +14,9 @@ export interface WorkerHandle {
   post(message: ToWorker): void;
   /** Registers the message handler and the handler for the worker dying (error or exit). */
   listen(onMessage: (message: FromWorker) => void, onDeath: (reason: string) => void): void;
+  /** Whether the worker keeps its process alive (Node's ref/unref; nothing to do in browsers).
+   *  Workers start released; the host holds one while it waits on it. */
+  hold(held: boolean): void;
   terminate(): void;
 }
 
@@ -38,6 +45,9 @@ interface Live {
   /** This worker's interrupt buffer (absent without SharedArrayBuffer, e.g. not isolated). */
   interrupt: Int32Array | null;
   pending: Map<number, (reply: Reply | { type: 'dead'; reason: string }) => void>;
+  /** Count the host's waits on this worker (+1 when one starts, -1 when it ends); the worker
+   *  holds its process while the count is positive. */
+  wait(delta: 1 | -1): void;
   /** Terminates the worker: a boot in progress fails, pending calls end as crashed. */
   kill(reason: string): void;
 }
@@ -45,6 +55,13 @@ interface Live {
 /** The error text of a run stopped at its time limit. */
 function timeoutText(timeoutMs: number): string {
   return `TimeoutError: the code ran longer than ${timeoutMs} ms and was stopped`;
+}
+
+/** A timer that does not keep a Node process alive (browsers have no such notion). */
+function releasedTimer(run: () => void, ms: number): ReturnType<typeof setTimeout> {
+  const timer = setTimeout(run, ms);
+  (timer as { unref?: () => void }).unref?.();
+  return timer;
 }
 
 /** Creates a sandbox around workers started by `options.spawn`. */
@@ -75,8 +92,13 @@ export function createHostedSandbox(options: HostOptions): Sandbox {
       handle.terminate();
       if (live === current) live = null;
     };
-    const bootTimer = setTimeout(() => kill(`the Python sandbox did not start within ${bootTimeoutMs} ms`), bootTimeoutMs);
-    const current: Live = { handle, ready, interrupt, pending, kill };
+    const bootTimer = releasedTimer(() => kill(`the Python sandbox did not start within ${bootTimeoutMs} ms`), bootTimeoutMs);
+    let waits = 0;
+    const wait = (delta: 1 | -1): void => {
+      waits += delta;
+      handle.hold(waits > 0);
+    };
+    const current: Live = { handle, ready, interrupt, pending, wait, kill };
     handle.listen(
       (message) => {
         if (message.type === 'ready') {
@@ -103,7 +125,12 @@ export function createHostedSandbox(options: HostOptions): Sandbox {
     if (disposed) throw new Error('the Python sandbox was disposed');
     live ??= start();
     const worker = live;
-    await worker.ready;
+    worker.wait(1);
+    try {
+      await worker.ready;
+    } finally {
+      worker.wait(-1);
+    }
     return worker;
   }
 
@@ -122,14 +149,14 @@ export function createHostedSandbox(options: HostOptions): Sandbox {
       const finish = (result: Omit<RunResult, 'ms'>): void => {
         clearTimeout(interruptTimer);
         clearTimeout(killTimer);
-        worker.pending.delete(id);
+        if (worker.pending.delete(id)) worker.wait(-1);
         resolve({ ...result, ms: performance.now() - t0 });
       };
-      const interruptTimer = setTimeout(() => {
+      const interruptTimer = releasedTimer(() => {
         interrupted = true;
         if (worker.interrupt) Atomics.store(worker.interrupt, 0, 2);
       }, timeoutMs);
-      const killTimer = setTimeout(() => {
+      const killTimer = releasedTimer(() => {
         finish({ stdout: '', stderr: '', error: timeoutText(timeoutMs), timedOut: true });
         replace(worker, 'stopped by the watchdog');
       }, timeoutMs + graceMs);
@@ -145,6 +172,7 @@ export function createHostedSandbox(options: HostOptions): Sandbox {
         if (reply.fatal) replace(worker, 'the runtime failed');
         else if (reply.wasmBytes > maxWasmBytes) replace(worker, 'its memory grew too large');
       });
+      worker.wait(1);
       worker.handle.post({ type: 'run', id, code });
     });
   }
@@ -154,10 +182,11 @@ export function createHostedSandbox(options: HostOptions): Sandbox {
     const id = nextId++;
     return new Promise<MemoryStats>((resolve, reject) => {
       worker.pending.set(id, (reply) => {
-        worker.pending.delete(id);
+        if (worker.pending.delete(id)) worker.wait(-1);
         if (reply.type === 'memory') resolve(reply.stats);
         else reject(new Error('the Python sandbox worker died while measuring memory'));
       });
+      worker.wait(1);
       worker.handle.post({ type: 'memory', id });
     });
   }

@@ -32,6 +32,7 @@ start.catch((err) => { setTimeout(() => { throw err; }); });
 function spawn(): WorkerHandle {
   const entry = new URL('./node.worker.ts', import.meta.url).href;
   const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { entry, loader: tsxApiURL() }, name: 'python-sandbox' });
+  worker.unref();
   return {
     post: (message) => worker.postMessage(message),
     listen(onMessage, onDeath) {
@@ -39,6 +40,7 @@ function spawn(): WorkerHandle {
       worker.on('error', (err) => onDeath(String(err)));
       worker.on('exit', (code) => onDeath(`the worker exited with code ${code}`));
     },
+    hold: (held) => (held ? worker.ref() : worker.unref()),
     terminate: () => void worker.terminate(),
   };
 }

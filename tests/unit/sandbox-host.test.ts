@@ -9,6 +9,8 @@ import type { FromWorker, ToWorker } from '../../src/sandbox/types.ts';
 /** A fake worker; `behave` answers each message the host posts. */
 interface Fake {
   terminated: boolean;
+  /** Every hold(held) call the host made, in order. */
+  holds: boolean[];
   reply(message: FromWorker): void;
   die(reason: string): void;
 }
@@ -20,6 +22,7 @@ function fakes(behave: (message: ToWorker, fake: Fake, index: number) => void): 
     let onDeath: (reason: string) => void = () => {};
     const fake: Fake = {
       terminated: false,
+      holds: [],
       reply: (message) => queueMicrotask(() => onMessage(message)),
       die: (reason) => queueMicrotask(() => onDeath(reason)),
     };
@@ -30,6 +33,7 @@ function fakes(behave: (message: ToWorker, fake: Fake, index: number) => void): 
         onMessage = message;
         onDeath = death;
       },
+      hold: (held) => fake.holds.push(held),
       terminate: () => {
         fake.terminated = true;
       },
@@ -45,6 +49,24 @@ const ok = (id: number, stdout: string): Result => ({
 });
 
 describe('sandbox host', () => {
+  it('holds a worker only while it waits on it: the boot, then each call until its answer', async () => {
+    let answer: (() => void) | null = null;
+    const { spawned, spawn } = fakes((message, fake) => {
+      if (message.type === 'init') fake.reply({ type: 'ready' });
+      if (message.type === 'run') answer = () => fake.reply(ok(message.id, 'late\n'));
+    });
+    const sandbox = createHostedSandbox({ spawn, indexURL: '/x/' });
+    const call = sandbox.run('pass', { timeoutMs: 60_000 });
+    await expect.poll(() => answer !== null).toBe(true);
+    // Boot awaited (held, released), then the call in flight (held).
+    expect(spawned[0]?.holds).toEqual([true, false, true]);
+    (answer as unknown as () => void)();
+    expect((await call).stdout).toBe('late\n');
+    expect(spawned[0]?.holds).toEqual([true, false, true, false]);
+    await sandbox.dispose();
+    expect(spawned[0]?.holds.at(-1)).toBe(false);
+  });
+
   it('rejects calls when the worker fails to boot, and retries with a new worker', async () => {
     const { spawned, spawn } = fakes((message, fake, index) => {
       if (message.type === 'init') fake.reply(index === 0 ? { type: 'boot-error', message: 'no wasm' } : { type: 'ready' });

@@ -33,6 +33,8 @@ export class RunState {
   config = $state.raw<Agent0Config | null>(null);
   backend = $state('');
   fallbacks = $state.raw<{ backend: string; reason: string }[]>([]);
+  /** Threads of the WASM backend (null on other backends and in replay). */
+  threads = $state<number | null>(null);
   params = $state(0);
   /** The engine is working on a command (or the replay is playing). */
   busy = $state(false);
@@ -67,6 +69,7 @@ export class RunState {
       case 'ready':
         this.backend = event.backend;
         this.fallbacks = event.fallbacks;
+        this.threads = event.threads;
         this.position = event.position;
         this.params = event.params;
         this.ready = true;

@@ -29,6 +29,8 @@ export const EN: Strings = {
   backend: {
     label: 'Backend',
     noWebgpu: 'This browser offers no WebGPU, so training runs on a slower backend.',
+    startFailed: 'The training engine could not start in this browser, so nothing can be trained live here. The recorded run works in every browser.',
+    threads: (n: number) => (n === 1 ? '1 thread' : `${n} threads`),
     replayOffer: 'Replay the recorded classroom run instead (instant)',
     liveOffer: 'Train live in this tab',
     recorded: 'Recorded run, computed earlier by the same engine.',

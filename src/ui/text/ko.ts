@@ -29,6 +29,8 @@ export const KO: Strings = {
   backend: {
     label: '백엔드',
     noWebgpu: '이 브라우저에는 WebGPU가 없어서 더 느린 백엔드로 학습합니다.',
+    startFailed: '이 브라우저에서는 학습 엔진을 시작하지 못해 실시간 학습을 할 수 없습니다. 녹화된 실행은 어느 브라우저에서나 재생됩니다.',
+    threads: (n: number) => `스레드 ${n}개`,
     replayOffer: '대신 미리 녹화한 수업용 실행을 재생하기 (즉시)',
     liveOffer: '이 탭에서 직접 학습하기',
     recorded: '같은 엔진이 미리 계산해 둔 녹화 실행입니다.',

@@ -127,7 +127,7 @@ export interface Strings {
   tagline: string;
   controls: Record<'step' | 'iteration' | 'run' | 'pause' | 'reset' | 'save' | 'load' | 'export' | 'iterations' | 'shortcuts', string>;
   status: Record<'loading' | 'ready' | 'running' | 'ended' | 'saved' | 'loaded' | 'exported' | 'noRun', string>;
-  backend: Record<'label' | 'noWebgpu' | 'replayOffer' | 'liveOffer' | 'recorded' | 'fallback', string>;
+  backend: Record<'label' | 'noWebgpu' | 'startFailed' | 'replayOffer' | 'liveOffer' | 'recorded' | 'fallback', string> & { threads: (n: number) => string };
   settings: Record<'title' | 'preset' | 'seed' | 'overrides' | 'backend' | 'auto' | 'apply' | 'language' | 'mode' | 'live' | 'replay', string>;
   phases: Record<PhaseName, string>;
   chapters: Record<ChapterId, Chapter>;

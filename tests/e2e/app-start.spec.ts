@@ -1,0 +1,51 @@
+/**
+ * Starting the live engine without WebGPU (plain headless flags), as most visitors do: on the dev
+ * server and on the production build (`vite build` + `vite preview`, where tfjs's threaded WASM
+ * once failed in every pthread worker). The engine must come up on the threaded WASM backend in a
+ * cross-origin-isolated page and train a phase; a start that fails must be said in plain words,
+ * with the recorded run one click away.
+ */
+import { expect, test } from '@playwright/test';
+import { receivedTrace, waitForRecords, watchPage } from './app-checks';
+
+test.use({ viewport: { width: 1280, height: 720 } });
+
+test('without WebGPU the engine starts on threaded WASM and trains a phase', async ({ page }) => {
+  test.setTimeout(240_000);
+  const seen = watchPage(page);
+  await page.goto('/?preset=tiny');
+  await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', 'wasm', { timeout: 120_000 });
+  await expect(page.locator('[data-testid="no-webgpu"]')).toBeVisible();
+  expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
+
+  // The threaded binary runs a pool of one thread per core (capped by tfjs), and the badge says so.
+  const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+  const threads = Number(await page.locator('[data-backend]').getAttribute('data-threads'));
+  if (cores > 1) expect(threads).toBeGreaterThan(1);
+  else expect(threads).toBe(1);
+  await expect(page.locator('.badge')).toContainText(`${threads} threads`);
+
+  await page.locator('[data-action="step"]').click();
+  await waitForRecords(page, 1, 180_000);
+  const [first] = await receivedTrace(page);
+  expect(first?.phase).toBe('questioner-rollouts');
+  await expect(page.locator('[data-view="rollouts"] [data-mark="rollout"]').first()).toBeVisible();
+  expect(seen.errors).toEqual([]);
+  expect(seen.external).toEqual([]);
+});
+
+test('an engine that cannot start is said plainly, and the recorded run is offered', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.route('**/models/base.a0lm', (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.goto('/?preset=tiny');
+  await expect(page.locator('[data-testid="start-failed"]')).toBeVisible({ timeout: 120_000 });
+  await expect(page.locator('[data-testid="status"]')).toContainText('HTTP 404');
+  await expect(page.locator('[data-action="step"]')).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Replay the recorded classroom run instead' }).click();
+  await expect(page).toHaveURL(/mode=replay/);
+  await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', /^recorded · /);
+  await expect(page.locator('[data-testid="start-failed"]')).toHaveCount(0);
+  await page.keyboard.press('s');
+  await waitForRecords(page, 1, 30_000);
+});
