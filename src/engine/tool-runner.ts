@@ -7,15 +7,15 @@ import type { ToolRunner } from './context';
 export const TOOL_TIMEOUT_MS = 3000;
 
 /**
- * Runs each program in the sandbox. A timeout or a sandbox failure (the worker died, the call was
- * refused) returns its notice as the observation and `ok: false`, so the caller can mark that one
- * candidate; Python exceptions are ordinary observations (`ok: true`).
+ * Runs each program in the sandbox. A timeout or a sandbox failure (the worker died while holding
+ * the call, the call was refused) returns its notice as the observation and `ok: false`, so the
+ * caller can mark that one candidate; Python exceptions are ordinary observations (`ok: true`).
  */
 export function sandboxToolRunner(sandbox: Sandbox, timeoutMs = TOOL_TIMEOUT_MS): ToolRunner {
   return async (code) => {
     try {
       const result = await sandbox.run(code, { timeoutMs });
-      return { observation: observationText(result), ok: !result.timedOut, timedOut: result.timedOut };
+      return { observation: observationText(result), ok: !result.timedOut && !result.crashed, timedOut: result.timedOut };
     } catch (err) {
       return { observation: `Sandbox error: ${err instanceof Error ? err.message : String(err)}`, ok: false, timedOut: false };
     }

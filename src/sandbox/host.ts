@@ -157,18 +157,18 @@ export function createHostedSandbox(options: HostOptions): Sandbox {
         if (worker.interrupt) Atomics.store(worker.interrupt, 0, 2);
       }, timeoutMs);
       const killTimer = releasedTimer(() => {
-        finish({ stdout: '', stderr: '', error: timeoutText(timeoutMs), timedOut: true });
+        finish({ stdout: '', stderr: '', error: timeoutText(timeoutMs), timedOut: true, crashed: false });
         replace(worker, 'stopped by the watchdog');
       }, timeoutMs + graceMs);
       worker.pending.set(id, (reply) => {
         if (reply.type === 'dead') {
-          finish({ stdout: '', stderr: '', error: `RuntimeError: ${reply.reason}`, timedOut: false });
+          finish({ stdout: '', stderr: '', error: `RuntimeError: ${reply.reason}`, timedOut: false, crashed: true });
           return;
         }
         if (reply.type !== 'result') return;
         const timedOut = reply.interrupted && interrupted;
         const error = timedOut ? timeoutText(timeoutMs) : (reply.error ?? undefined);
-        finish({ stdout: reply.stdout, stderr: reply.stderr, ...(error === undefined ? {} : { error }), timedOut });
+        finish({ stdout: reply.stdout, stderr: reply.stderr, ...(error === undefined ? {} : { error }), timedOut, crashed: false });
         if (reply.fatal) replace(worker, 'the runtime failed');
         else if (reply.wasmBytes > maxWasmBytes) replace(worker, 'its memory grew too large');
       });

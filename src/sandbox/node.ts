@@ -29,7 +29,8 @@ const start = workerData.loader
 start.catch((err) => { setTimeout(() => { throw err; }); });
 `;
 
-function spawn(): WorkerHandle {
+/** Starts one Pyodide worker thread (released: it does not keep the process alive on its own). */
+export function spawnNodeSandboxWorker(): WorkerHandle {
   const entry = new URL('./node.worker.ts', import.meta.url).href;
   const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { entry, loader: tsxApiURL() }, name: 'python-sandbox' });
   worker.unref();
@@ -47,6 +48,10 @@ function spawn(): WorkerHandle {
 
 /** Creates a Node Python sandbox; its first call waits for Pyodide to boot (a few seconds). */
 export function createNodeSandbox(limits: SandboxLimits = {}): Sandbox {
-  const indexURL = dirname(require.resolve('pyodide/package.json')) + '/';
-  return createHostedSandbox({ spawn, indexURL, ...limits });
+  return createHostedSandbox({ spawn: spawnNodeSandboxWorker, indexURL: pyodideDirectory(), ...limits });
+}
+
+/** Where Pyodide's files are in node_modules (the worker loads them from there, offline). */
+export function pyodideDirectory(): string {
+  return dirname(require.resolve('pyodide/package.json')) + '/';
 }

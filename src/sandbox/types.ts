@@ -8,6 +8,9 @@ export interface RunResult {
   error?: string;
   /** True when the run was stopped because it exceeded its time limit. */
   timedOut: boolean;
+  /** True when the worker died before answering (killed, crashed, out of memory): the program's
+   *  own outcome is unknown, and `error` says what happened to the worker. */
+  crashed: boolean;
   /** Wall-clock milliseconds from dispatch to result (queue wait excluded). */
   ms: number;
 }

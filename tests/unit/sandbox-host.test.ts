@@ -89,7 +89,7 @@ describe('sandbox host', () => {
     });
     const sandbox = createHostedSandbox({ spawn, indexURL: '/x/' });
     const crashed = await sandbox.run('x', { timeoutMs: 1000 });
-    expect(crashed).toMatchObject({ stdout: '', timedOut: false, error: 'RuntimeError: the Python sandbox worker died: out of memory' });
+    expect(crashed).toMatchObject({ stdout: '', timedOut: false, crashed: true, error: 'RuntimeError: the Python sandbox worker died: out of memory' });
     expect((await sandbox.run('y', { timeoutMs: 1000 })).stdout).toBe('again\n');
     expect(spawned).toHaveLength(2);
     await sandbox.dispose();
@@ -102,7 +102,7 @@ describe('sandbox host', () => {
     });
     const sandbox = createHostedSandbox({ spawn, indexURL: '/x/', graceMs: 50 });
     const result = await sandbox.run('import time\ntime.sleep(60)', { timeoutMs: 100 });
-    expect(result).toMatchObject({ timedOut: true, error: 'TimeoutError: the code ran longer than 100 ms and was stopped' });
+    expect(result).toMatchObject({ timedOut: true, crashed: false, error: 'TimeoutError: the code ran longer than 100 ms and was stopped' });
     expect(result.ms).toBeGreaterThanOrEqual(145);
     expect(spawned[0]?.terminated).toBe(true);
     expect(spawned).toHaveLength(2);

@@ -179,7 +179,7 @@ describe('output', () => {
     expect(fencedObservation(await run('print(sum(range(10)))'))).toBe('\n```output\n45\n```\n');
     const failed = await run('1 / 0');
     expect(observationText(failed)).toMatch(/ZeroDivisionError: division by zero$/);
-    const base = { stderr: '', timedOut: false, ms: 1 };
+    const base = { stderr: '', timedOut: false, crashed: false, ms: 1 };
     expect(fencedObservation({ ...base, stdout: 'abcdef\n' }, 3)).toBe('\n```output\ndef\n```\n');
     expect(fencedObservation({ ...base, stdout: '' })).toBe('\n```output\n\n```\n');
   });

@@ -1,0 +1,77 @@
+/**
+ * The Python worker killed in the middle of a phase (a real Pyodide worker thread, terminated
+ * while it holds a program): that call comes back as a failed tool call marking its candidate, the
+ * host starts a new worker, the later calls run normally and the iteration finishes.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { makeConfig } from '../../../src/core/config';
+import type { ToolRunner } from '../../../src/engine/context';
+import { Engine } from '../../../src/engine/engine';
+import { modelsFromCheckpoint } from '../../../src/engine/models';
+import { BASE_CHECKPOINT } from '../../../src/engine/node';
+import { sandboxToolRunner } from '../../../src/engine/tool-runner';
+import { createHostedSandbox, type WorkerHandle } from '../../../src/sandbox/host';
+import { pyodideDirectory, spawnNodeSandboxWorker } from '../../../src/sandbox/node';
+import { useBackend } from '../model-fixtures';
+
+type ToolResult = Awaited<ReturnType<ToolRunner>>;
+
+/** The program run (counted over all workers) during which its worker is terminated. */
+const KILL_AT_RUN = 2;
+
+describe('the Python worker killed mid-phase', () => {
+  it('fails that call only, and the run goes on with a new worker', async () => {
+    await useBackend('wasm');
+    let runs = 0;
+    let spawned = 0;
+    // The worker is terminated while it holds program KILL_AT_RUN: its answer never reaches the host.
+    let doomed: number | null = null;
+    const spawn = (): WorkerHandle => {
+      const handle = spawnNodeSandboxWorker();
+      spawned++;
+      return {
+        ...handle,
+        post(message) {
+          if (message.type === 'run' && ++runs === KILL_AT_RUN) doomed = message.id;
+          handle.post(message);
+        },
+        listen(onMessage, onDeath) {
+          handle.listen((message) => {
+            if (message.type === 'result' && message.id === doomed) handle.terminate();
+            else onMessage(message);
+          }, onDeath);
+        },
+      };
+    };
+    const sandbox = createHostedSandbox({ spawn, indexURL: pyodideDirectory() });
+    const inner = sandboxToolRunner(sandbox);
+    const outcomes: ToolResult[] = [];
+    const runner: ToolRunner = async (code) => {
+      const result = await inner(code);
+      outcomes.push(result);
+      return result;
+    };
+    const config = makeConfig('tiny', { seed: 11, proxy: { temperature: 1.5 } });
+    const models = modelsFromCheckpoint(new Uint8Array(readFileSync(BASE_CHECKPOINT)));
+    try {
+      const records = await new Engine(config, models, runner, 'wasm').runIteration();
+      expect(records.at(-1)?.phase).toBe('evaluation');
+
+      expect(outcomes.length).toBeGreaterThan(KILL_AT_RUN);
+      const failed = outcomes.filter((o) => !o.ok);
+      expect(failed).toHaveLength(1);
+      expect(outcomes[KILL_AT_RUN - 1]?.ok).toBe(false);
+      expect(outcomes[KILL_AT_RUN - 1]?.observation).toMatch(/the Python sandbox worker died/);
+      expect(spawned).toBe(2);
+
+      // The kill fell in the solver-proxy phase (the first that runs programs): one candidate marked.
+      const proxy = records.find((r) => r.phase === 'solver-proxy');
+      if (proxy?.phase !== 'solver-proxy') throw new Error('no solver-proxy record');
+      expect(proxy.results.reduce((s, r) => s + r.failedCalls, 0)).toBe(1);
+    } finally {
+      Object.values(models).forEach((m) => m.dispose());
+      await sandbox.dispose();
+    }
+  }, 180_000);
+});
