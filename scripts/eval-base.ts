@@ -3,8 +3,8 @@
  * - questioner: N samples at temperature 1 → contract validity (parseQuestioner), how many
  *   questions the oracle can solve, how many boxed answers are right;
  * - plain solver and tool solver: N tasks per difficulty at temperature 0.7, top-p 0.9 (the
- *   solver-proxy settings, spec §2.3) → accuracy (boxed answer = exact answer) by difficulty, and
- *   the share of tool-solver rollouts that ran a program.
+ *   solver-proxy settings, docs/algorithms.md §2.3) → accuracy (boxed answer = exact answer) by
+ *   difficulty, and the share of tool-solver rollouts that ran a program.
  * Programs run in the Node Python sandbox (src/sandbox/node.ts). Prints a table, then one JSON
  * object as the last line.
  */

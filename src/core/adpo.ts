@@ -1,4 +1,4 @@
-/** ADPO: Agent0's ambiguity-aware executor update (spec §5). */
+/** ADPO: Agent0's ambiguity-aware executor update (docs/algorithms.md §5). */
 import { clamp } from './loss';
 import { grpoAdvantages, type GrpoOptions, type GrpoResult } from './grpo';
 

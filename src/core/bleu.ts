@@ -1,6 +1,6 @@
 /**
  * Sentence BLEU exactly as NLTK 3.8 `sentence_bleu(refs, hyp, weights=(0.25,)*4,
- * smoothing_function=SmoothingFunction().method1)` computes it (spec §3):
+ * smoothing_function=SmoothingFunction().method1)` computes it (docs/algorithms.md §3.3):
  *   BLEU = BP · exp(Σ_n ¼ · log p_n),  n = 1..4
  *   p_n = Σ_g min(count_hyp(g), max_ref count_ref(g)) / max(1, #hyp n-grams)
  *   method 1: a zero numerator becomes ε = 0.1 (the denominator is kept)

@@ -1,4 +1,4 @@
-/** `\boxed{…}` extraction (spec §2.1). */
+/** `\boxed{…}` extraction (docs/algorithms.md §2.1). */
 
 const BOX = '\\boxed{';
 

@@ -1,7 +1,7 @@
 /**
- * Repetition clusters for the curriculum reward (spec §3): BLEU distances between questions and
- * average-linkage (UPGMA) agglomerative clustering with a distance threshold, equal in partition to
- * scikit-learn's `AgglomerativeClustering(n_clusters=None, distance_threshold=0.5,
+ * Repetition clusters for the curriculum reward (docs/algorithms.md §3.4): BLEU distances between
+ * questions and average-linkage (UPGMA) agglomerative clustering with a distance threshold, equal
+ * in partition to scikit-learn's `AgglomerativeClustering(n_clusters=None, distance_threshold=0.5,
  * metric="precomputed", linkage="average")`.
  */
 import { sentenceBleu, whitespaceTokens } from './bleu';
@@ -102,9 +102,13 @@ export function averageLinkageClusters(distances: readonly (readonly number[])[]
   return { labels, sizes, merges };
 }
 
+/** penalty share per question of a clustering: |cluster(i)| / batch size. */
+export function sharesOf({ labels, sizes }: Pick<Clustering, 'labels' | 'sizes'>): number[] {
+  return labels.map((l) => (sizes[l] as number) / labels.length);
+}
+
 /** penalty share per question: |cluster(i)| / batch size (batch of 0 → [], of 1 → [1]). */
 export function clusterShares(questions: readonly string[], threshold = 0.5): number[] {
   if (questions.length === 0) return [];
-  const { labels, sizes } = averageLinkageClusters(bleuDistanceMatrix(questions), threshold);
-  return labels.map((l) => (sizes[l] as number) / questions.length);
+  return sharesOf(averageLinkageClusters(bleuDistanceMatrix(questions), threshold));
 }

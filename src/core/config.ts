@@ -1,12 +1,13 @@
 /**
- * The simulator's settings: one typed object with Agent0's rules and defaults (spec §1–§6), three
- * named presets, and validation that names the field and its allowed range. Model sizes are not
- * settings of a run: both roles start from the base checkpoint and keep its shapes.
+ * The simulator's settings: one typed object with Agent0's rules and defaults (docs/algorithms.md
+ * §1–§6), three named presets, and validation that names the field and its allowed range. Model
+ * sizes are not settings of a run: both roles start from the base checkpoint and keep its shapes.
  */
 import type { LossAggregation } from './loss';
 import type { ToolRewardSource, UncertaintyScale } from './reward';
 import { SETTING_RULES, checkRule } from './configRules';
 
+/** Settings of a clipped policy-gradient update (what `policyUpdate` reads). */
 export interface ClipLossSettings {
   learningRate: number;
   /** Mini-batch updates per rollout batch (Agent0: 4), so ρ leaves 1 and clipping can fire. */
@@ -16,13 +17,17 @@ export interface ClipLossSettings {
   /** Dual-clip constant c for A < 0, or null for none. */
   dualClip: number | null;
   klCoef: number;
+}
+
+/** How a role samples its rollouts. */
+export interface SamplingSettings {
   temperature: number;
   topP: number;
 }
 
 export interface Agent0Config {
   seed: number;
-  questioner: ClipLossSettings & { prompts: number; rolloutsPerPrompt: number; steps: number };
+  questioner: ClipLossSettings & SamplingSettings & { prompts: number; rolloutsPerPrompt: number; steps: number };
   proxy: {
     candidates: number;
     maxTurns: number;
@@ -30,7 +35,7 @@ export interface Agent0Config {
     topP: number;
     gate: boolean;
     gateMinP: number;
-    /** `whole` (intent) or `last-character` (released code, spec §7.1) of the questioner's box. */
+    /** `whole` (intent) or `last-character` (released code, docs/algorithms.md §7.1) of the questioner's box. */
     goldenAnswer: 'whole' | 'last-character';
   };
   reward: {
@@ -49,13 +54,13 @@ export interface Agent0Config {
     topK: number;
     /**
      * `tool` (default, the intent): the executor answers with the Python tool, as it is trained and
-     * deployed; `plain`: without tools, as Agent0's released code does (spec §2.2, the departure
-     * spec §7.4 lists).
+     * deployed; `plain`: without tools, as Agent0's released code does (docs/algorithms.md §1.3, §2.2;
+     * the departure is §7.4).
      */
     mode: 'plain' | 'tool';
   };
   curation: { minScore: number; maxScore: number };
-  executor: ClipLossSettings & {
+  executor: ClipLossSettings & SamplingSettings & {
     algorithm: 'adpo' | 'grpo';
     prompts: number;
     rolloutsPerPrompt: number;

@@ -1,4 +1,4 @@
-/** The output contracts of the two roles (spec §2.1), read the way Agent0 reads them: by pattern. */
+/** The output contracts of the two roles (docs/algorithms.md §2.1), read the way Agent0 reads them: by pattern. */
 import { extractBoxed } from './boxed';
 
 export interface QuestionerOutput {
@@ -24,7 +24,7 @@ export function parseQuestioner(text: string): QuestionerOutput | null {
 
 /**
  * The questioner's "golden" answer as Agent0's released code takes it: only the last character of
- * the boxed answer (spec §7.1). Offered for the "as released" teaching switch.
+ * the boxed answer (docs/algorithms.md §7.1). Offered for the "as released" teaching switch.
  */
 export function releasedGoldenAnswer(answer: string): string {
   return answer.slice(-1);

@@ -1,4 +1,4 @@
-/** Curation band (spec §1.4): keep questions whose self-labelling score lies in [min, max]. */
+/** Curation band (docs/algorithms.md §1.4): keep questions whose self-labelling score lies in [min, max]. */
 
 export interface CurationBand {
   minScore: number;

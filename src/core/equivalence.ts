@@ -1,9 +1,9 @@
 /**
- * Answer equivalence for self-consistency voting (spec §2.2): two answers are one answer when the
- * strings match after light normalisation, or when both read as the same exact rational number:
- * integers ("12", "+12", "12.", "12.0"), decimals ("0.5", ".5", "0.50", "1e-3"), fractions
- * ("1/2", "-1/2", "1/-2") and LaTeX fractions ("\frac{1}{2}", "\dfrac12", "\tfrac{-1}{2}",
- * "-\frac{1}{2}"), with surrounding "$", "\(", "\)" and spaces ignored.
+ * Answer equivalence for self-consistency voting (docs/algorithms.md §2.2): two answers are one
+ * answer when the strings match after light normalisation, or when both read as the same exact
+ * rational number: integers ("12", "+12", "12.", "12.0"), decimals ("0.5", ".5", "0.50", "1e-3"),
+ * fractions ("1/2", "-1/2", "1/-2") and LaTeX fractions ("\frac{1}{2}", "\dfrac12",
+ * "\tfrac{-1}{2}", "-\frac{1}{2}"), with surrounding "$", "\(", "\)" and spaces ignored.
  */
 import { Rational } from './rational';
 

@@ -8,8 +8,6 @@ import { Rational } from './rational';
 export type Operator = '+' | '-' | '*' | '/';
 export type Expr = { kind: 'num'; value: number } | { kind: 'op'; op: Operator; left: Expr; right: Expr };
 
-export const OPERATORS: readonly Operator[] = ['+', '-', '*', '/'];
-
 const PRECEDENCE: Record<Operator, number> = { '+': 1, '-': 1, '*': 2, '/': 2 };
 
 /** Exact value; throws on division by zero. */

@@ -1,4 +1,4 @@
-/** Group-relative advantages (spec §4). */
+/** Group-relative advantages (docs/algorithms.md §4.1). */
 
 export interface GrpoOptions {
   /** Added to the std before dividing: A = (r − mean) / (std + eps). Default 1e-6. */

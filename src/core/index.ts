@@ -16,7 +16,7 @@ export {
 export { answersEquivalent, normalizeAnswer, parseNumber } from './equivalence';
 export { majorityVote, proxyScore, voteEntry, type VoteResult, type VoteBucket, type ProxyScore, type ProxyGate } from './vote';
 export { sentenceBleu, whitespaceTokens, modifiedPrecision, brevityPenalty, closestRefLength } from './bleu';
-export { bleuDistanceMatrix, clusterShares, averageLinkageClusters, type Clustering, type Merge } from './cluster';
+export { bleuDistanceMatrix, clusterShares, sharesOf, averageLinkageClusters, type Clustering, type Merge } from './cluster';
 export {
   uncertainty,
   toolReward,
@@ -68,4 +68,5 @@ export {
   type ConfigOverride,
   type PresetName,
   type ClipLossSettings,
+  type SamplingSettings,
 } from './config';

@@ -1,6 +1,6 @@
 /**
- * Token-level policy-gradient loss pieces shared by GRPO and ADPO (spec §4, §5), as scalar
- * reference functions. The tensor implementation in `src/model` must agree with these.
+ * Token-level policy-gradient loss pieces shared by GRPO and ADPO (docs/algorithms.md §4, §5), as
+ * scalar reference functions. The tensor implementation in `src/model` must agree with these.
  */
 
 export type ClipBranch = 'none' | 'low-clip' | 'high-clip' | 'dual-clip';

@@ -1,5 +1,5 @@
-/** The curriculum (questioner) reward, spec §3: R_i = U_i − λ·penalty_i + tool_i. */
-import { clusterShares } from './cluster';
+/** The curriculum (questioner) reward, docs/algorithms.md §3: R_i = U_i − λ·penalty_i + tool_i. */
+import { type Clustering, clusterShares, sharesOf } from './cluster';
 
 export type UncertaintyScale = 'min' | 'linear';
 export type ToolRewardSource = 'executed' | 'as-released';
@@ -59,17 +59,20 @@ export interface CurriculumReward {
 
 /**
  * Rewards for one batch of questioner rollouts. Unparsed rollouts take part in the clustering as
- * empty questions (so they share the batch denominator) and score U = −1.
+ * empty questions (so they share the batch denominator) and score U = −1. A caller that has
+ * already clustered the batch (the engine, which also draws the clusters) passes its clustering;
+ * otherwise it is computed here at `clusterThreshold`.
  */
 export function curriculumRewards(
   rollouts: readonly CurriculumRollout[],
   opts: CurriculumRewardOptions = {},
+  clustering?: Pick<Clustering, 'labels' | 'sizes'>,
 ): CurriculumReward[] {
   const weight = opts.repetitionWeight ?? 1;
-  const shares = clusterShares(
-    rollouts.map((r) => r.question ?? ''),
-    opts.clusterThreshold ?? 0.5,
-  );
+  if (clustering && clustering.labels.length !== rollouts.length) {
+    throw new Error(`curriculumRewards: a clustering of ${clustering.labels.length} questions for ${rollouts.length} rollouts.`);
+  }
+  const shares = clustering ? sharesOf(clustering) : clusterShares(rollouts.map((r) => r.question ?? ''), opts.clusterThreshold ?? 0.5);
   return rollouts.map((r, i) => {
     const u = r.question === null ? -1 : uncertainty(r.p, opts.uncertaintyScale);
     const repetition = shares[i] as number;

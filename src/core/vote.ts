@@ -1,4 +1,4 @@
-/** Self-consistency voting (spec §2.2, §2.3). */
+/** Self-consistency voting (docs/algorithms.md §2.2, §2.3). */
 import { answersEquivalent } from './equivalence';
 
 export interface VoteBucket {
@@ -68,9 +68,9 @@ export interface ProxyGate {
 }
 
 /**
- * Solver-proxy self-consistency (spec §2.3): p = max_count / candidates (the denominator is always
- * every candidate). With the gate on, p is kept only when the majority answer is equivalent to the
- * questioner's answer and p > 0.1; otherwise p = 0.
+ * Solver-proxy self-consistency (docs/algorithms.md §2.3): p = max_count / candidates (the
+ * denominator is always every candidate). With the gate on, p is kept only when the majority answer
+ * is equivalent to the questioner's answer and p > 0.1; otherwise p = 0.
  */
 export function proxyScore(
   candidateAnswers: readonly string[],

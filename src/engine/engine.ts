@@ -1,15 +1,17 @@
 /**
- * The co-evolution loop as a step machine (spec §1). One iteration runs the curriculum phases
- * (rollouts → parsing → solver proxy → reward → GRPO update) K times, then the question pool,
- * self-labelling, curation, `executor.steps` ADPO updates, and the evaluation. Each call to
- * `step()` runs exactly one phase and returns its trace record, so a class can stop anywhere.
+ * The co-evolution loop as a step machine (docs/algorithms.md §1). One iteration runs the
+ * curriculum phases (rollouts → parsing → solver proxy → reward → GRPO update) K times, then the
+ * question pool, self-labelling, curation, `executor.steps` ADPO updates, and the evaluation. Each
+ * call to `step()` runs exactly one phase and returns its trace record, so a class can stop
+ * anywhere.
  */
+import { mean } from '../core/stats';
 import * as tf from '@tensorflow/tfjs';
 import type { Agent0Config } from '../core/config';
 import { Rng } from '../core/random';
 import type { TinyLM } from '../model/model';
 import type { EngineContext, ToolRunner } from './context';
-import { type CurriculumBatch, parseRollouts, questionerRollouts, rewardRollouts, solverProxy, updateQuestioner } from './curriculum';
+import { type CurriculumBatch, parseRollouts, questionerRollouts, rewardRollouts, solverProxy, updateQuestioner } from './questioner-phases';
 import { evaluateExecutor } from './evaluate';
 import { curateLabels, questionPool, selfLabel, updateExecutor } from './executor-phases';
 import { type IterationSummary, summarizeIteration } from './summary';
@@ -114,12 +116,12 @@ export class Engine {
         s.rollouts = parseRollouts(ctx, s.batch);
         return { phase, rollouts: s.rollouts };
       case 'contract-parsing': {
-        const valid = need(s.rollouts, phase).filter((r) => r.question !== null).length;
-        const total = need(s.rollouts, phase).length;
+        const valid = earlier(s.rollouts, phase).filter((r) => r.question !== null).length;
+        const total = earlier(s.rollouts, phase).length;
         return { phase, valid, total, validRate: valid / Math.max(1, total) };
       }
       case 'solver-proxy': {
-        s.proxy = await solverProxy(ctx, need(s.rollouts, phase));
+        s.proxy = await solverProxy(ctx, earlier(s.rollouts, phase));
         const calls = s.proxy.flatMap((p) => p.toolCalls);
         return {
           phase,
@@ -129,22 +131,22 @@ export class Engine {
         };
       }
       case 'curriculum-reward': {
-        const r = rewardRollouts(ctx, need(s.rollouts, phase), need(s.proxy, phase));
+        const r = rewardRollouts(ctx, earlier(s.rollouts, phase), earlier(s.proxy, phase));
         s.parts = r.parts;
         return { phase, ...r };
       }
       case 'questioner-update':
-        return { phase, stats: await updateQuestioner(ctx, need(s.batch, phase), need(s.parts, phase), SAMPLED_GROUPS) };
+        return { phase, stats: await updateQuestioner(ctx, earlier(s.batch, phase), earlier(s.parts, phase), SAMPLED_GROUPS) };
       case 'question-pool': {
         const pool = await questionPool(ctx);
         s.pool = pool.questions;
         return { phase, ...pool };
       }
       case 'self-labelling':
-        s.labels = await selfLabel(ctx, need(s.pool, phase));
+        s.labels = await selfLabel(ctx, earlier(s.pool, phase));
         return { phase, labels: s.labels };
       case 'curation': {
-        const labels = need(s.labels, phase);
+        const labels = earlier(s.labels, phase);
         const { kept, keptIndices } = curateLabels(ctx, labels);
         s.curated = kept;
         const band = ctx.config.curation;
@@ -158,9 +160,9 @@ export class Engine {
         };
       }
       case 'executor-update':
-        return updateExecutor(ctx, need(s.curated, phase), SAMPLED_GROUPS);
+        return updateExecutor(ctx, earlier(s.curated, phase), SAMPLED_GROUPS);
       case 'evaluation':
-        return { phase, result: await evaluateExecutor(ctx, need(s.labels, phase)) };
+        return { phase, result: await evaluateExecutor(ctx, earlier(s.labels, phase)) };
     }
   }
 
@@ -191,11 +193,8 @@ export class Engine {
   }
 }
 
-function need<T>(value: T | undefined, phase: PhaseName): T {
+/** The output of an earlier phase of this iteration that `phase` reads (throws when it has not run). */
+function earlier<T>(value: T | undefined, phase: PhaseName): T {
   if (value === undefined) throw new Error(`Engine: phase ${phase} needs the output of an earlier phase of this iteration.`);
   return value;
-}
-
-function mean(xs: number[]): number {
-  return xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length;
 }

@@ -8,7 +8,7 @@ import { Rng } from '../core/random';
 import { type ArithmeticTask, DIFFICULTIES, generateTask } from '../core/tasks';
 import { toolSolverPrompt } from '../model/corpus';
 import type { EngineContext } from './context';
-import { executorToolRollouts } from './tool-rollouts';
+import { executorToolRollouts } from './executor-rollouts';
 import type { EvaluationResult, SelfLabel } from './trace';
 
 /** Seed of the held-out set: fixed, independent of the run's seed, so runs compare. */

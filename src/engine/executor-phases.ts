@@ -1,7 +1,8 @@
 /**
- * The executor's side of one iteration (spec §1.2–§1.5, §2.2, §5): the question pool from the
- * updated questioner, self-labelling by 9 plain samples, the curation band, and the ADPO (or
- * GRPO) update on multi-turn tool rollouts rewarded ±1 against the pseudo-label.
+ * The executor's side of one iteration (docs/algorithms.md §1.2–§1.5, §2.2, §5): the question pool
+ * from the updated questioner, self-labelling by 9 samples (with the tool by default), the curation
+ * band, and the ADPO (or GRPO) update on multi-turn tool rollouts rewarded ±1 against the
+ * pseudo-label.
  */
 import { adpoAdvantages } from '../core/adpo';
 import { extractBoxed } from '../core/boxed';
@@ -13,9 +14,10 @@ import { solveQuestion } from '../core/tasks';
 import { majorityVote, voteEntry } from '../core/vote';
 import { questionerPrompt, solverPrompt, toolSolverPrompt } from '../model/corpus';
 import { type EngineContext, questionFits, turnBudget } from './context';
-import { groupRecords, policyUpdate } from './policy-update';
+import { policyUpdate } from '../rl/policy-update';
+import { groupRecords } from './group-records';
 import { tokenDetails } from './token-detail';
-import { executorToolRollouts } from './tool-rollouts';
+import { executorToolRollouts } from './executor-rollouts';
 import type { ExecutorRollout, PhaseData, SelfLabel } from './trace';
 
 /** Phase 6: the updated questioner writes the pool; only contract-valid questions enter it. */
@@ -59,7 +61,7 @@ export async function selfLabel(ctx: EngineContext, pool: { question: string; an
   return pool.flatMap((q, k) => {
     const votes = outputs.slice(k * l.samples, (k + 1) * l.samples).map((o) => voteEntry(extractBoxed(o.text)));
     const vote = majorityVote(votes);
-    if (vote.answer === '') return []; // spec §2.2: discard an empty majority
+    if (vote.answer === '') return []; // docs/algorithms.md §2.2: discard an empty majority
     const trueAnswer = solveQuestion(q.question)?.answer ?? null;
     return [
       {

@@ -1,4 +1,5 @@
 /** The per-iteration figures of the command line's table and JSON, read off the trace. */
+import { mean } from '../core/stats';
 import type { PhaseRecord } from './trace';
 
 export interface IterationSummary {
@@ -17,10 +18,6 @@ export interface IterationSummary {
   clipHighFrac: number;
   kl: number;
   seconds: number;
-}
-
-function mean(xs: number[]): number {
-  return xs.length === 0 ? 0 : xs.reduce((a, b) => a + b, 0) / xs.length;
 }
 
 /** Figures of one iteration from its records (curriculum figures averaged over its K steps). */

@@ -1,6 +1,6 @@
 /** Token-level detail for the views, kept for the first few groups of a batch only. */
 import type { Tokenizer } from '../core/tokenizer';
-import type { PolicyUpdateResult } from './policy-update';
+import type { PolicyUpdateResult } from '../rl/policy-update';
 import type { TokenDetail } from './trace';
 
 export function tokenDetails(

@@ -3,6 +3,7 @@
  * Token-level detail (ids, per-token strings, masks, ratios, clip branches) is kept for a few
  * sampled groups only, so a whole run's trace stays small.
  */
+import type { UpdateStep } from '../rl/policy-update';
 import type { ClipBranch } from '../core/loss';
 
 export const PHASES = [
@@ -71,19 +72,7 @@ export interface RewardParts {
 
 export interface UpdateStats {
   /** One entry per optimizer update (mini-batch). */
-  updates: {
-    loss: number;
-    pgLoss: number;
-    kl: number;
-    entropy: number;
-    gradNorm: number;
-    clipLowFrac: number;
-    clipHighFrac: number;
-    dualClipFrac: number;
-    /** Mean |ρ − 1| over trained tokens. */
-    meanAbsRatioDev: number;
-    skipped?: string;
-  }[];
+  updates: UpdateStep[];
   groups: { id: number; rewards: number[]; mean: number; std: number; noSignal: boolean; advantages: number[] }[];
   /** Token detail of sampled sequences, keyed by sequence index. */
   tokens: Record<number, TokenDetail>;
@@ -155,3 +144,6 @@ export type PhaseRecord = PhaseData & {
   backend: string;
   numTensors: number;
 };
+
+/** The record type of one phase. */
+export type RecordOf<P extends PhaseName> = Extract<PhaseRecord, { phase: P }>;

@@ -1,9 +1,10 @@
 /**
- * Multi-turn tool-solver rollouts (spec §2.1): each turn generates until end of text or the
- * closing fence of a code block; when the turn holds a closed ```python block, the environment
- * runs it and appends "\n```output\n<result>\n```\n" (formatObservation); up to `maxToolTurns`
- * tool calls, then one last turn. Observation tokens are marked so the loss can mask them out.
- * Characters outside printable ASCII in tool output become '?' (the tokenizer has no others).
+ * Multi-turn tool-solver rollouts (docs/algorithms.md §2.1): each turn generates until end of text
+ * or the closing fence of a code block; when the turn holds a closed ```python block, the
+ * environment runs it and appends "\n```output\n<result>\n```\n" (formatObservation); up to
+ * `maxToolTurns` tool calls, then one last turn. Observation tokens are marked so the loss can mask
+ * them out. Characters outside printable ASCII in tool output become '?' (the tokenizer has no
+ * others).
  */
 import { CLOSE_FENCE, extractToolCall, formatObservation } from '../core/contracts';
 import type { Rng } from '../core/random';

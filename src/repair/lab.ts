@@ -6,6 +6,7 @@
  * loss (per-token advantage A · w_k on the tokens of trained steps, token-mean over the unweighted
  * token count, k3 KL to the pre-trained reference), then evaluates greedily on a fixed held-out set.
  */
+import { mean } from '../core/stats';
 import type { Termination } from '../core/repair/episode';
 import { TERMINATIONS } from '../core/repair/episode';
 import { type RepairConfig, type RepairVariant } from '../core/repair/config';
@@ -16,7 +17,7 @@ import { type SampleSignal, sampleSignals } from '../core/repair/signals';
 import { DEFECT_KINDS, type RepairTask, generateRepairTask } from '../core/repair/tasks';
 import { Rng } from '../core/random';
 import type { TinyLM } from '../model/model';
-import { policyUpdate } from '../engine/policy-update';
+import { policyUpdate } from '../rl/policy-update';
 import type { RepairEnvironment } from './environment';
 import { type RepairEpisode, type RolloutSettings, repairRollouts } from './rollout';
 
@@ -206,19 +207,19 @@ export async function repairIteration(models: LabModels, env: RepairEnvironment,
       models.policy,
       models.reference,
       { sequences: pick(episodes.map((e) => e.tokens)), lossMask: pick(lossMask), advantages: pick(tokenAdvantages), epsHigh: useful.map(() => config.clipHigh) },
-      { learningRate: config.learningRate, updatesPerStep: config.miniBatches, epsLow: config.clipLow, epsHigh: config.clipHigh, dualClip: null, klCoef: config.klCoef, temperature: config.temperature, topP: 1 },
+      { learningRate: config.learningRate, updatesPerStep: config.miniBatches, epsLow: config.clipLow, epsHigh: config.clipHigh, dualClip: null, klCoef: config.klCoef },
       'token-mean',
       stream(config, iteration, 4),
     );
     const u = result.updates;
-    const mean = (f: (x: (typeof u)[number]) => number): number => u.reduce((a, x) => a + f(x), 0) / Math.max(1, u.length);
+    const meanOf = (f: (x: (typeof u)[number]) => number): number => mean(u.map(f));
     update = {
       updates: u.length,
       skipped: u.filter((x) => x.skipped).length,
-      loss: mean((x) => x.loss),
-      kl: mean((x) => x.kl),
-      clipFraction: mean((x) => x.clipLowFrac + x.clipHighFrac),
-      gradNorm: mean((x) => x.gradNorm),
+      loss: meanOf((x) => x.loss),
+      kl: meanOf((x) => x.kl),
+      clipFraction: meanOf((x) => x.clipLowFrac + x.clipHighFrac),
+      gradNorm: meanOf((x) => x.gradNorm),
       trainedTokens,
     };
   }

@@ -1,4 +1,5 @@
 /** Per-variant figures of an ablation run: the curves and the final numbers the table prints. */
+import { mean } from '../core/stats';
 import type { EpisodeMetrics, RepairIterationRecord, RepairRunRecord } from './lab';
 
 export interface VariantSummary {
@@ -30,7 +31,6 @@ export function summarizeRun(run: RepairRunRecord): VariantSummary {
   const masked = it.map(maskedShare);
   const strict = it.map((r) => r.eval.strictAccuracy);
   const tail = strict.slice(-5);
-  const mean = (xs: number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
   const term = it.map((r) => r.train.terminations);
   return {
     variant: run.variant.name,

@@ -1,6 +1,7 @@
 /**
- * What the executor sees of a tool call (spec §2.1): the printed result (stdout, else the error
- * text). The fence and the tail truncation are the contract's, in `src/core/contracts.ts`.
+ * What the executor sees of a tool call (docs/algorithms.md §2.1): the printed result (stdout, else
+ * the error text). The fence and the tail truncation are the contract's, in
+ * `src/core/contracts.ts`.
  */
 import { formatObservation } from '../core/contracts.ts';
 import type { RunResult } from './types.ts';

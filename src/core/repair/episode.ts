@@ -1,9 +1,9 @@
 /**
  * What one repair episode leaves behind: its steps (the action, what it did to the snippet, what
- * the environment answered) and how it ended. Termination causes fall in three classes (spec
- * "Failure-cause-aware rollout governance"): normal (the agent submitted, or ended its text),
- * policy degeneration (repetition loop, too many tool calls), environment failure (sandbox crash
- * or time-out, context overflow).
+ * the environment answered) and how it ended. Termination causes fall in three classes
+ * (docs/algorithms.md §8.2, §8.6): normal (the agent submitted, or ended its text), policy
+ * degeneration (repetition loop, too many tool calls), environment failure (sandbox crash or
+ * time-out, context overflow).
  */
 import type { Action } from './actions';
 

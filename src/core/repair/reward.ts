@@ -1,4 +1,4 @@
-/** Outcome rewards of the repair task (spec "Layered outcome reward"). */
+/** Outcome rewards of the repair task (docs/algorithms.md §8.3). */
 
 export type RewardMode = 'binary-compile' | 'binary-strict' | 'layered';
 export const REWARD_MODES: readonly RewardMode[] = ['binary-compile', 'binary-strict', 'layered'];

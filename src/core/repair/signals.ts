@@ -1,8 +1,8 @@
 /**
- * From judged trajectories to what the policy update uses (spec interventions 1–3): the reward of
- * each sample under the variant's reward mode, whether it enters its group's mean/std, its
- * group-normalised advantage (GRPO's formula, unchanged), which of its steps carry loss, and the
- * per-step weights from process scores.
+ * From judged trajectories to what the policy update uses (docs/algorithms.md §8.3–§8.6): the
+ * reward of each sample under the variant's reward mode, whether it enters its group's mean/std,
+ * its group-normalised advantage (GRPO's formula, unchanged), which of its steps carry loss, and
+ * the per-step weights from process scores.
  *
  * Governance [paper, summary; defaults ours]:
  *   environment failure: every step masked; R = 0 kept in the group statistics (or, with

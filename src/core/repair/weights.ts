@@ -1,5 +1,5 @@
 /**
- * Step-level process scores as token-loss weights (spec intervention 2). The scores never touch
+ * Step-level process scores as token-loss weights (docs/algorithms.md §8.5). The scores never touch
  * R, the group mean/std or A: a step's weight w_k multiplies the policy loss of every token the
  * agent generated in that step, and the loss is still divided by the unweighted token count.
  */

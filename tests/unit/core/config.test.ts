@@ -61,7 +61,7 @@ describe('makeConfig', () => {
 });
 
 describe('departures from the released code', () => {
-  it('implement the intent by default (spec §7)', () => {
+  it('implement the intent by default (docs/algorithms.md §7)', () => {
     const c = makeConfig('faithful');
     expect(c.proxy.goldenAnswer).toBe('whole');
     expect(c.reward.toolRewardSource).toBe('executed');

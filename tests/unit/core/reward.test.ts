@@ -56,4 +56,15 @@ describe('curriculumRewards', () => {
     // U = 1 − 2·0.1 = 0.8; penalty 1/1 weighted 0.5
     expect(r?.total).toBeCloseTo(0.3, 12);
   });
+  it('takes a clustering made by the caller instead of clustering again', () => {
+    const rollouts = [
+      { question: 'What is 3 + 4 ?', p: 0.5, toolCalls: 0 },
+      { question: 'Compute 17 * 9 .', p: 0.5, toolCalls: 0 },
+      { question: 'Mia has 12 apples', p: 0.5, toolCalls: 0 },
+    ];
+    // A caller's clustering that groups 0 and 2 (not what BLEU would do): penalties 2/3, 1/3, 2/3.
+    const rewards = curriculumRewards(rollouts, {}, { labels: [0, 1, 0], sizes: [2, 1] });
+    expect(rewards.map((r) => r.repetition)).toEqual([2 / 3, 1 / 3, 2 / 3]);
+    expect(() => curriculumRewards(rollouts, {}, { labels: [0, 0], sizes: [2] })).toThrow(/clustering of 2 questions for 3 rollouts/);
+  });
 });

@@ -48,7 +48,7 @@ describe('grpoAdvantages', () => {
 });
 
 describe('ADPO', () => {
-  // spec §5 worked numbers (m = 0.6)
+  // docs/algorithms.md §5.4 worked numbers (m = 0.6)
   const table: [number, number, number][] = [
     [3 / 9, 0.627, 0.293],
     [4 / 9, 0.716, 0.271],

@@ -1,6 +1,7 @@
 /**
- * Rewards, governance, advantages, step weights and per-token targets, with every number worked
- * out by hand from the spec's formulas (A = (R − mean) / (std + 1e-6), unbiased std).
+ * Rewards, governance, advantages, step weights and per-token targets, with every number worked out
+ * by hand from the formulas of docs/algorithms.md §4.1 and §8 (A = (R − mean) / (std + 1e-6),
+ * unbiased std).
  */
 import { describe, expect, it } from 'vitest';
 import { outcomeReward, tier } from '../../../src/core/repair/reward';

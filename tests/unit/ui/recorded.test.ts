@@ -29,7 +29,7 @@ describe('formulas with values', () => {
   it('wraps terms for hover and substitutes the numbers', () => {
     expect(term('A', 'A_i')).toBe('\\htmlData{term=A}{A_i}');
     expect(grpoTex(1, -0.5, 1, 1.5)).toContain('= \\frac{1.000 - (-0.500)}{1.000 + 10^{-6}} = 1.500');
-    // s = 3/9: g = 0.627, ε_high = 0.293 (spec §5 worked numbers)
+    // s = 3/9: g = 0.627, ε_high = 0.293 (docs/algorithms.md §5.4 worked numbers)
     const tex = adpoTex(3 / 9, 0.6267, 0.2933, 0.6);
     expect(tex).toContain('= 0.627');
     expect(tex).toContain('= 0.293');

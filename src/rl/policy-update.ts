@@ -1,16 +1,29 @@
 /**
- * The shared clipped-policy-gradient update of both roles: old log-probs from the policy before
+ * The clipped policy-gradient update every lab shares (Agent0's two roles, the repair agent): old log-probs from the policy before
  * the first update (ρ ≡ 1 on the first mini-batch), reference log-probs from the frozen
  * start-of-iteration copy, then `updatesPerStep` mini-batch updates over a shuffled batch, so ρ
- * moves away from 1 from the second update on and clipping can fire (spec §4).
+ * moves away from 1 from the second update on and clipping can fire (docs/algorithms.md §4.5).
  */
 import type { ClipLossSettings } from '../core/config';
-import type { GroupStats } from '../core/grpo';
 import type { ClipBranch, LossAggregation } from '../core/loss';
 import type { Rng } from '../core/random';
 import { DEFAULT_OPTIMIZER } from '../model/adamw';
 import type { TinyLM } from '../model/model';
-import type { UpdateStats } from './trace';
+
+/** What one optimizer update (one mini-batch) did. */
+export interface UpdateStep {
+  loss: number;
+  pgLoss: number;
+  kl: number;
+  entropy: number;
+  gradNorm: number;
+  clipLowFrac: number;
+  clipHighFrac: number;
+  dualClipFrac: number;
+  /** Mean |ρ − 1| over trained tokens. */
+  meanAbsRatioDev: number;
+  skipped?: string;
+}
 
 export interface PolicyBatch {
   sequences: number[][];
@@ -23,22 +36,10 @@ export interface PolicyBatch {
 }
 
 export interface PolicyUpdateResult {
-  updates: UpdateStats['updates'];
+  updates: UpdateStep[];
   /** Per-token ρ and clip branch of every sequence, from the update that trained on it. */
   ratios: number[][];
   branches: ClipBranch[][];
-}
-
-/** The view of each advantage group: its rewards, mean, std, flag and advantages. */
-export function groupRecords(groups: readonly GroupStats[], rewards: readonly number[], advantages: readonly number[]): UpdateStats['groups'] {
-  return groups.map((g) => ({
-    id: Number(g.id),
-    rewards: g.indices.map((i) => rewards[i] as number),
-    mean: g.mean,
-    std: g.std,
-    noSignal: g.noSignal,
-    advantages: g.indices.map((i) => advantages[i] as number),
-  }));
 }
 
 /** Per-token advantages of sequence i: its own row, or its sequence advantage on every trained token. */
@@ -90,7 +91,7 @@ export async function policyUpdate(
   const ref = await reference.logProbs(sequences, lossMask);
   const ratios: number[][] = sequences.map((s) => s.map(() => 1));
   const branches: ClipBranch[][] = sequences.map((s) => s.map(() => 'none' as ClipBranch));
-  const updates: UpdateStats['updates'] = [];
+  const updates: UpdateStep[] = [];
   for (const idx of miniBatches(sequences.length, settings.updatesPerStep, rng)) {
     const pick = <T>(rows: T[]): T[] => idx.map((i) => rows[i] as T);
     const mask = pick(lossMask);

@@ -1,6 +1,6 @@
 /**
- * The questioner's side of one iteration (spec §1.1, §2.3, §3, §4): rollouts, contract parsing,
- * the tool-using solver proxy, the curriculum reward and the GRPO update.
+ * The questioner's side of one iteration (docs/algorithms.md §1.1, §2.3, §3, §4): rollouts,
+ * contract parsing, the tool-using solver proxy, the curriculum reward and the GRPO update.
  */
 import { extractBoxed } from '../core/boxed';
 import { averageLinkageClusters, bleuDistanceMatrix } from '../core/cluster';
@@ -11,8 +11,9 @@ import { solveQuestion } from '../core/tasks';
 import { proxyScore, voteEntry } from '../core/vote';
 import { questionerPrompt, toolSolverPrompt } from '../model/corpus';
 import { type EngineContext, questionFits, turnBudget } from './context';
-import { groupRecords, policyUpdate } from './policy-update';
-import { executorToolRollouts } from './tool-rollouts';
+import { policyUpdate } from '../rl/policy-update';
+import { groupRecords } from './group-records';
+import { executorToolRollouts } from './executor-rollouts';
 import type { ProxyResult, QuestionerRollout, RewardParts, UpdateStats } from './trace';
 import { tokenDetails } from './token-detail';
 
@@ -91,13 +92,13 @@ export async function solverProxy(ctx: EngineContext, rollouts: QuestionerRollou
   });
 }
 
-/** Phase 4: R = U − λ·share of the repetition cluster + tool reward (spec §3). */
+/** Phase 4: R = U − λ·share of the repetition cluster + tool reward (docs/algorithms.md §3). */
 export function rewardRollouts(ctx: EngineContext, rollouts: QuestionerRollout[], proxy: ProxyResult[]) {
   const r = ctx.config.reward;
   const byRollout = new Map(proxy.map((p) => [p.rollout, p]));
   const questions = rollouts.map((x) => x.question ?? '');
   const distances = bleuDistanceMatrix(questions);
-  const { labels, sizes } = averageLinkageClusters(distances, r.clusterThreshold);
+  const clustering = averageLinkageClusters(distances, r.clusterThreshold);
   const rewards = curriculumRewards(
     rollouts.map((x, i) => {
       const p = byRollout.get(i);
@@ -115,9 +116,10 @@ export function rewardRollouts(ctx: EngineContext, rollouts: QuestionerRollout[]
       perCall: r.toolRewardPerCall,
       cap: r.toolRewardCap,
     },
+    clustering,
   );
-  const parts: RewardParts[] = rewards.map((x, i) => ({ rollout: i, cluster: labels[i] as number, ...x }));
-  return { parts, clusterCount: sizes.length, distances };
+  const parts: RewardParts[] = rewards.map((x, i) => ({ rollout: i, cluster: clustering.labels[i] as number, ...x }));
+  return { parts, clusterCount: clustering.sizes.length, distances };
 }
 
 /** Phase 5: GRPO advantages per prompt group and the questioner's clipped update. */
