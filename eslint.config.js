@@ -4,7 +4,7 @@ import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-e2e*/', 'node_modules/', 'public/', 'runs/', 'test-results*/'] },
+  { ignores: ['dist*/', 'node_modules/', 'public/', 'runs/', 'test-results*/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...svelte.configs.recommended,

@@ -7,6 +7,8 @@
  *   headers); every spec that opens the app itself. The dev server alone once hid a build whose
  *   WASM backend could not start.
  * Every host name except localhost resolves to nothing, so no test can reach the network.
+ * The build's service worker (offline copy) is blocked except in app-offline.spec.ts: it would answer
+ * requests from its cache before the routes that other specs use to fake missing or broken files.
  */
 import { defineConfig } from '@playwright/test';
 import { CLOSED_NETWORK_ARGS } from './tests/e2e/webgpu-launch';
@@ -16,7 +18,7 @@ import { CLOSED_NETWORK_ARGS } from './tests/e2e/webgpu-launch';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 5174);
 export const E2E_BUILD_PORT = Number(process.env.E2E_BUILD_PORT ?? 5175);
 /** Where the build under test is written (one folder per build port, so parallel suites do not clash). */
-const BUILD_DIR = E2E_BUILD_PORT === 5175 ? 'dist-e2e' : `dist-e2e-${E2E_BUILD_PORT}`;
+export const BUILD_DIR = E2E_BUILD_PORT === 5175 ? 'dist-e2e' : `dist-e2e-${E2E_BUILD_PORT}`;
 
 /** Specs that open the app's own page (and so run against the build too). */
 const APP_SPECS = /(app|repair)-[\w-]+\.spec\.ts$/;
@@ -33,6 +35,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--disable-gpu', ...CLOSED_NETWORK_ARGS],

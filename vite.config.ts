@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwaOptions } from './config/pwa.ts';
 import { tfjsWasmPthreads } from './config/tfjs-wasm-pthreads.ts';
 
 /** Cross-origin isolation: SharedArrayBuffer (Pyodide interrupts) needs COOP + COEP. */
@@ -9,7 +11,8 @@ const isolationHeaders = {
 };
 
 export default defineConfig({
-  plugins: [svelte()],
+  // The service worker (build only) precaches the app for offline use; see config/pwa.ts.
+  plugins: [svelte(), VitePWA(pwaOptions)],
   server: { headers: isolationHeaders },
   preview: { headers: isolationHeaders },
   // tfjs's WASM backend runs only in workers: the build's worker bundles and the dev server's

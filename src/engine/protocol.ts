@@ -1,8 +1,18 @@
-/** The typed message protocol between the page and the engine's dedicated module Worker. */
+/**
+ * The typed message protocol between the page and the engine's dedicated module Worker. The worker
+ * acknowledges every command but `pause` as soon as it receives it (`ack`), so the page can tell a
+ * dead worker from a busy one; after each iteration it keeps a checkpoint in IndexedDB
+ * (`AUTOSAVE_SLOT`) and says so (`autosaved`), so a run survives the worker's death.
+ */
 import type { ConfigOverride, PresetName } from '../core/config';
+import type { BackendMemory } from '../model/backend';
+import type { MemoryStats } from '../sandbox/types';
 import type { IterationSummary } from './summary';
 import type { LoopPosition } from './engine';
 import type { EvaluationResult, PhaseRecord } from './trace';
+
+/** IndexedDB slot of the checkpoint the worker keeps after every iteration. */
+export const AUTOSAVE_SLOT = 'agent0-lab-autosave';
 
 export type EngineCommand =
   | { type: 'init'; preset: PresetName; override?: ConfigOverride; backends?: ('webgpu' | 'webgl' | 'wasm' | 'cpu')[] }
@@ -13,6 +23,9 @@ export type EngineCommand =
   | { type: 'reset' }
   | { type: 'save'; slot: string }
   | { type: 'load'; slot: string }
+  | { type: 'save-file' }
+  | { type: 'memory' }
+  | { type: 'load-file'; name: string; bytes: Uint8Array }
   | { type: 'export' };
 
 export type EngineEvent =
@@ -25,4 +38,11 @@ export type EngineEvent =
   | { type: 'saved'; slot: string; bytes: number }
   | { type: 'loaded'; slot: string; position: LoopPosition; trace: PhaseRecord[]; summaries: IterationSummary[] }
   | { type: 'exported'; parquet: Uint8Array; agent0Args: string }
+  | { type: 'saved-file'; bytes: Uint8Array }
+  | { type: 'refused'; message: string }
+  | { type: 'device-lost'; reason: string; message: string }
+  | { type: 'memory'; backend: BackendMemory; engineJsHeapBytes: number; python: MemoryStats }
+  | { type: 'ack'; command: EngineCommand['type'] }
+  | { type: 'autosaved'; iteration: number; bytes: number }
+  | { type: 'autosave-failed'; message: string }
   | { type: 'error'; message: string; fatal: boolean };

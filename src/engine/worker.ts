@@ -4,7 +4,7 @@
  * between phases.
  */
 import { type Agent0Config, makeConfig } from '../core/config';
-import { selectBackend } from '../model/backend';
+import { backendMemory, currentGpuDevice, selectBackend } from '../model/backend';
 import { useServedWasmBinaries } from '../model/served-wasm';
 import { createBrowserSandbox } from '../sandbox/browser';
 import type { Sandbox } from '../sandbox/types';
@@ -13,7 +13,7 @@ import { modelsFromCheckpoint } from './models';
 import { exportLastCuration } from './export';
 import { loadSlot, saveSlot } from './idb-store';
 import { atIterationBoundary, restoreRun, saveRun } from './persist';
-import type { EngineCommand, EngineEvent } from './protocol';
+import { AUTOSAVE_SLOT, type EngineCommand, type EngineEvent } from './protocol';
 import { sandboxToolRunner } from './tool-runner';
 
 const post = (event: EngineEvent, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(event, transfer);
@@ -34,20 +34,64 @@ async function build(): Promise<Engine> {
   );
 }
 
-function need(): Engine {
+/** The engine built by `init` (throws before it). */
+function currentEngine(): Engine {
   if (!engine) throw new Error('The engine is not initialised yet.');
   return engine;
 }
 
+/** Keep the run as it stands after an iteration in IndexedDB, for resuming after a crash. A failed
+ *  save is reported and the run goes on (the previous checkpoint stays: one transaction per put). */
+async function autosave(e: Engine): Promise<void> {
+  try {
+    const bytes = await saveRun(e);
+    await saveSlot(AUTOSAVE_SLOT, bytes);
+    post({ type: 'autosaved', iteration: e.position.iteration - 1, bytes: bytes.length });
+  } catch (err) {
+    post({ type: 'autosave-failed', message: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+/**
+ * Restore a saved run from `read()` (a browser slot or a file). A missing, corrupt or foreign
+ * checkpoint, or one made with other settings, is refused: `restoreRun` checks everything before
+ * it changes anything, so the run on screen stays as it was and can go on.
+ */
+async function restoreOrRefuse(source: string, read: () => Promise<Uint8Array>): Promise<void> {
+  const e = currentEngine();
+  try {
+    restoreRun(e, await read());
+  } catch (err) {
+    post({ type: 'refused', message: `${source}: ${err instanceof Error ? err.message : String(err)}` });
+    return;
+  }
+  post({ type: 'loaded', slot: source, position: e.position, trace: e.trace, summaries: e.summaries });
+}
+
+/**
+ * On WebGPU, report a lost device (driver reset, GPU removed, or `destroy()`): nothing more can
+ * run on it, and the page moves the run to another backend. The device is also left on the
+ * worker's global as `__agent0GpuDevice`, where the end-to-end tests destroy it.
+ */
+function watchGpuDevice(): void {
+  const device = currentGpuDevice();
+  if (!device) return;
+  (self as unknown as { __agent0GpuDevice?: unknown }).__agent0GpuDevice = device;
+  void device.lost.then((info) => post({ type: 'device-lost', reason: info.reason, message: info.message }));
+}
+
 /** Run phases until `stop` says so or a pause is requested. */
 async function runUntil(stop: (e: Engine) => boolean): Promise<void> {
-  const e = need();
+  const e = currentEngine();
   pauseRequested = false;
   if (!e.baseline) post({ type: 'baseline', result: await e.evaluateBaseline() });
   do {
     const record = await e.step();
     post({ type: 'record', record, position: e.position });
-    if (record.phase === 'evaluation') post({ type: 'iteration', summary: e.summaries.at(-1) as NonNullable<ReturnType<typeof e.summaries.at>> });
+    if (record.phase === 'evaluation') {
+      post({ type: 'iteration', summary: e.summaries.at(-1) as NonNullable<ReturnType<typeof e.summaries.at>> });
+      await autosave(e);
+    }
   } while (!stop(e) && !pauseRequested);
   post({ type: 'idle', position: e.position, reason: pauseRequested ? 'paused' : 'done' });
 }
@@ -59,6 +103,7 @@ async function handle(cmd: EngineCommand): Promise<void> {
       useServedWasmBinaries();
       const choice = await selectBackend(cmd.backends);
       backend = choice.backend;
+      watchGpuDevice();
       const res = await fetch(new URL(`${import.meta.env.BASE_URL}models/base.a0lm`, self.location.origin));
       if (!res.ok) throw new Error(`The base model could not be loaded (HTTP ${res.status}).`);
       baseBytes = new Uint8Array(await res.arrayBuffer());
@@ -72,7 +117,7 @@ async function handle(cmd: EngineCommand): Promise<void> {
     case 'run-iteration':
       return runUntil(atIterationBoundary);
     case 'run': {
-      const target = need().position.iteration + cmd.iterations;
+      const target = currentEngine().position.iteration + cmd.iterations;
       return runUntil((e) => e.position.iteration >= target && atIterationBoundary(e));
     }
     case 'reset':
@@ -80,19 +125,28 @@ async function handle(cmd: EngineCommand): Promise<void> {
       post({ type: 'idle', position: engine.position, reason: 'done' });
       return;
     case 'save': {
-      const bytes = await saveRun(need());
+      const bytes = await saveRun(currentEngine());
       await saveSlot(cmd.slot, bytes);
       post({ type: 'saved', slot: cmd.slot, bytes: bytes.length });
       return;
     }
-    case 'load': {
-      const e = need();
-      restoreRun(e, await loadSlot(cmd.slot));
-      post({ type: 'loaded', slot: cmd.slot, position: e.position, trace: e.trace, summaries: e.summaries });
+    case 'load':
+      return restoreOrRefuse(cmd.slot, () => loadSlot(cmd.slot));
+    case 'load-file':
+      return restoreOrRefuse(cmd.name, async () => cmd.bytes);
+    case 'memory': {
+      if (!sandbox) throw new Error('The engine is not initialised yet.');
+      const heap = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0;
+      post({ type: 'memory', backend: backendMemory(), engineJsHeapBytes: heap, python: await sandbox.memory() });
+      return;
+    }
+    case 'save-file': {
+      const bytes = await saveRun(currentEngine());
+      post({ type: 'saved-file', bytes }, [bytes.buffer]);
       return;
     }
     case 'export': {
-      const { parquet, args } = exportLastCuration(need());
+      const { parquet, args } = exportLastCuration(currentEngine());
       post({ type: 'exported', parquet, agent0Args: args }, [parquet.buffer]);
       return;
     }
@@ -107,6 +161,7 @@ self.addEventListener('message', (event: MessageEvent<EngineCommand>) => {
     pauseRequested = true;
     return;
   }
+  post({ type: 'ack', command: cmd.type });
   queue = queue.then(() =>
     handle(cmd).catch((err: unknown) => post({ type: 'error', message: err instanceof Error ? err.message : String(err), fatal: cmd.type === 'init' })),
   );

@@ -90,3 +90,31 @@ export async function selectBackend(order: readonly BackendName[] = defaultBacke
   }
   throw new Error(`selectBackend: no backend available (${fallbacks.map((f) => `${f.backend}: ${f.reason}`).join('; ')}).`);
 }
+
+/** What this code needs of a WebGPU device (structural, so no GPU type library is needed). */
+export interface LosableDevice {
+  lost: Promise<{ reason: string; message: string }>;
+  destroy(): void;
+}
+
+/** The GPU device of the current tfjs backend when it is WebGPU; null on every other backend. */
+export function currentGpuDevice(): LosableDevice | null {
+  if (tf.getBackend() !== 'webgpu') return null;
+  return (tf.backend() as unknown as { device?: LosableDevice }).device ?? null;
+}
+
+/** Memory figures of the current tfjs backend (for the soak test and the bench). */
+export interface BackendMemory {
+  /** Live tensors (`tf.memory().numTensors`): flat across iterations when nothing leaks. */
+  tensors: number;
+  /** Bytes held by those tensors. */
+  tensorBytes: number;
+  /** Size of the WASM backend's linear memory (it only grows); 0 on other backends. */
+  wasmHeapBytes: number;
+}
+
+export function backendMemory(): BackendMemory {
+  const m = tf.memory();
+  const heap = tf.getBackend() === 'wasm' ? (tf.backend() as unknown as { wasm?: { HEAPU8?: Uint8Array } }).wasm?.HEAPU8 : undefined;
+  return { tensors: m.numTensors, tensorBytes: m.numBytes, wasmHeapBytes: heap?.buffer.byteLength ?? 0 };
+}

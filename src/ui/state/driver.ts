@@ -9,5 +9,10 @@ export interface Driver {
   save?(): void;
   load?(): void;
   exportRun?(): void;
+  /** Live only: the run as a file download (.a0run), and a run file to continue from. */
+  saveFile?(): void;
+  loadFile?(file: File): void;
+  /** Live only, after the engine worker died: a new worker resumes from the automatic checkpoint. */
+  resume?(): void;
   dispose(): void;
 }

@@ -1,32 +1,104 @@
-/** The live driver: the engine runs in its dedicated module Worker; its events feed the run state. */
-import type { EngineCommand, EngineEvent } from '../../engine/protocol';
+/**
+ * The live driver: the engine runs in its dedicated module Worker; its events feed the run state.
+ *
+ * A worker that dies is noticed two ways: an uncaught error event, or silence (a worker killed by
+ * the browser, e.g. out of memory, fires nothing) — every command but `pause` must be
+ * acknowledged within `ACK_LIMIT_MS`, which an idle worker does at once (the page sends commands
+ * only while the engine is idle). Either way the page says so, and `resume` starts a new worker
+ * that loads the checkpoint the engine keeps in IndexedDB after every iteration.
+ *
+ * A lost GPU device (WebGPU) is not a crash of the worker, but nothing can run on it any more: the
+ * page moves the run at once to a new worker on the next backend (WASM first) and resumes it from
+ * that checkpoint, or starts it again when no iteration has finished yet, and says which.
+ */
+import { AUTOSAVE_SLOT, type EngineCommand, type EngineEvent } from '../../engine/protocol';
 import { downloadBytes } from '../lib/download';
 import { backendOrder, type PageSettings, settingsOverride } from '../lib/settings';
 import type { Driver } from './driver';
 import type { RunState } from './run.svelte';
 
 const SLOT = 'agent0-lab';
+/** Name of the downloaded run file (the format `simulate --checkpoint` writes). */
+const RUN_FILE_NAME = 'agent0-lab-run.a0run';
+
+/** How long a ready worker may take to acknowledge a command before the page takes it for dead. */
+export const ACK_LIMIT_MS = 10_000;
 
 export function liveDriver(state: RunState, settings: PageSettings): Driver {
-  const worker = new Worker(new URL('../../engine/worker.ts', import.meta.url), { type: 'module' });
-  worker.onmessage = (e: MessageEvent<EngineEvent>) => {
-    const event = e.data;
-    if (event.type === 'exported') {
-      downloadBytes(event.parquet, 'agent0-curated.parquet', 'application/octet-stream');
-      downloadBytes(new TextEncoder().encode(event.agent0Args), 'agent0-arguments.txt', 'text/plain');
-    }
-    state.apply(event);
+  let worker: Worker | null = null;
+  let ackTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A command to send once the new worker is ready (the checkpoint load of a resume). */
+  let afterReady: EngineCommand | null = null;
+
+  const died = (reason: string): void => {
+    clearTimeout(ackTimer);
+    worker?.terminate();
+    worker = null;
+    if (state.ready) state.markCrashed(reason);
+    else state.apply({ type: 'error', message: reason, fatal: true });
   };
-  worker.onerror = (e) => state.apply({ type: 'error', message: e.message || 'The engine worker failed to start.', fatal: true });
-  const send = (cmd: EngineCommand) => {
-    if (cmd.type !== 'pause') state.busy = true;
+
+  const send = (cmd: EngineCommand): void => {
+    if (!worker) return;
+    if (cmd.type !== 'pause') {
+      state.busy = true;
+      clearTimeout(ackTimer);
+      ackTimer = setTimeout(() => died(`the training engine stopped answering (no reply within ${ACK_LIMIT_MS / 1000} s)`), ACK_LIMIT_MS);
+    }
     worker.postMessage(cmd);
   };
-  try {
-    worker.postMessage({ type: 'init', preset: settings.preset, override: settingsOverride(settings), backends: backendOrder(settings.backend) } satisfies EngineCommand);
-  } catch (err) {
-    state.apply({ type: 'error', message: err instanceof Error ? err.message : String(err), fatal: true });
+
+  /** The run goes on without WebGPU: a new worker on the other backends, from the checkpoint. */
+  const leaveGpu = (message: string): void => {
+    clearTimeout(ackTimer);
+    worker?.terminate();
+    worker = null;
+    const from = state.checkpoint;
+    state.restart();
+    state.gpuLost = { message, resumedFrom: from };
+    afterReady = from !== null ? { type: 'load', slot: AUTOSAVE_SLOT } : null;
+    spawn(backendOrder(settings.backend).filter((b) => b !== 'webgpu'));
+  };
+
+  function spawn(backends = backendOrder(settings.backend)): void {
+    const w = new Worker(new URL('../../engine/worker.ts', import.meta.url), { type: 'module' });
+    worker = w;
+    window.__agent0EngineWorker = w;
+    w.onmessage = (e: MessageEvent<EngineEvent>) => {
+      const event = e.data;
+      if (event.type === 'ack') {
+        clearTimeout(ackTimer);
+        return;
+      }
+      if (event.type === 'device-lost') {
+        leaveGpu(event.message || event.reason);
+        return;
+      }
+      if (event.type === 'saved-file') downloadBytes(event.bytes, RUN_FILE_NAME, 'application/octet-stream');
+      if (event.type === 'exported') {
+        downloadBytes(event.parquet, 'agent0-curated.parquet', 'application/octet-stream');
+        downloadBytes(new TextEncoder().encode(event.agent0Args), 'agent0-arguments.txt', 'text/plain');
+      }
+      state.apply(event);
+      if (event.type === 'ready' && afterReady) {
+        const next = afterReady;
+        afterReady = null;
+        send(next);
+      }
+    };
+    w.onerror = (e) => {
+      e.preventDefault();
+      died(e.message || 'the training engine failed');
+    };
+    try {
+      // `init` is not watched for its acknowledgement: the worker's code is still loading.
+      w.postMessage({ type: 'init', preset: settings.preset, override: settingsOverride(settings), backends } satisfies EngineCommand);
+    } catch (err) {
+      state.apply({ type: 'error', message: err instanceof Error ? err.message : String(err), fatal: true });
+    }
   }
+
+  spawn();
   return {
     step: () => send({ type: 'step' }),
     iteration: () => send({ type: 'run-iteration' }),
@@ -39,6 +111,24 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
     save: () => send({ type: 'save', slot: SLOT }),
     load: () => send({ type: 'load', slot: SLOT }),
     exportRun: () => send({ type: 'export' }),
-    dispose: () => worker.terminate(),
+    saveFile: () => send({ type: 'save-file' }),
+    loadFile: (file) => {
+      state.busy = true;
+      void file.arrayBuffer().then(
+        (buffer) => send({ type: 'load-file', name: file.name, bytes: new Uint8Array(buffer) }),
+        (err: unknown) => state.apply({ type: 'refused', message: `${file.name}: ${err instanceof Error ? err.message : String(err)}` }),
+      );
+    },
+    resume: () => {
+      if (worker) return;
+      state.restart();
+      afterReady = { type: 'load', slot: AUTOSAVE_SLOT };
+      spawn();
+    },
+    dispose: () => {
+      clearTimeout(ackTimer);
+      worker?.terminate();
+      worker = null;
+    },
   };
 }

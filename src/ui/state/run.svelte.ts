@@ -7,9 +7,14 @@ import type { Agent0Config } from '../../core/config';
 import type { LoopPosition } from '../../engine/engine';
 import type { EngineEvent } from '../../engine/protocol';
 import type { IterationSummary } from '../../engine/summary';
-import type { EvaluationResult, PhaseName, PhaseRecord } from '../../engine/trace';
+import type { EvaluationResult, PhaseName, PhaseRecord, RecordOf } from '../../engine/trace';
 
-export type RecordOf<P extends PhaseName> = Extract<PhaseRecord, { phase: P }>;
+/** The last save/load/export outcome the header reports. */
+export type Notice =
+  | { kind: 'saved'; bytes: number }
+  | { kind: 'saved-file'; bytes: number }
+  | { kind: 'loaded'; source: string }
+  | { kind: 'exported' };
 
 export interface Progress {
   phase: string;
@@ -21,6 +26,8 @@ declare global {
   interface Window {
     /** The records this page received, in order (read by the end-to-end tests). */
     __agent0Trace?: PhaseRecord[];
+    /** The live engine's worker (the end-to-end tests terminate it to play a crash). */
+    __agent0EngineWorker?: Worker;
   }
 }
 
@@ -44,7 +51,18 @@ export class RunState {
   progress = $state.raw<Progress | null>(null);
   error = $state<string | null>(null);
   /** Last save/load/export message. */
-  notice = $state<string | null>(null);
+  notice = $state.raw<Notice | null>(null);
+  /** The live engine's worker died after it was ready (why, in the browser's words); null while it lives. */
+  crashed = $state<string | null>(null);
+  /** The iteration the automatic checkpoint in IndexedDB was taken after; null before the first. */
+  checkpoint = $state<number | null>(null);
+  /** The GPU device was lost and the run moved to another backend, resumed from the checkpoint
+   *  after iteration `resumedFrom` (null: started again, no iteration had finished). */
+  gpuLost = $state.raw<{ message: string; resumedFrom: number | null } | null>(null);
+  /** Why the last load was refused (the run on screen was kept); cleared by the next result. */
+  refusal = $state<string | null>(null);
+  /** Why the last automatic checkpoint failed (null when it succeeded). */
+  checkpointError = $state<string | null>(null);
   /** Phase of the record received last (lit in the loop diagram). */
   lastPhase = $derived<PhaseName | null>(this.records.at(-1)?.phase ?? null);
 
@@ -64,8 +82,47 @@ export class RunState {
     this.publish();
   }
 
+  /** The worker died: nothing is running any more, and the page says so. */
+  markCrashed(reason: string): void {
+    this.busy = false;
+    this.progress = null;
+    this.crashed = reason;
+    this.error = reason;
+  }
+
+  /** A new worker is starting to resume the run: back to the state before `ready`. */
+  restart(): void {
+    this.crashed = null;
+    this.error = null;
+    this.ready = false;
+    this.busy = false;
+    this.backend = '';
+    this.threads = null;
+    this.clear();
+  }
+
   apply(event: EngineEvent): void {
     switch (event.type) {
+      case 'ack':
+      case 'memory':
+        return;
+      case 'autosaved':
+        this.checkpoint = event.iteration;
+        this.checkpointError = null;
+        return;
+      case 'autosave-failed':
+        this.checkpointError = event.message;
+        return;
+      case 'refused':
+        this.busy = false;
+        this.notice = null;
+        this.refusal = event.message;
+        return;
+      case 'saved-file':
+        this.busy = false;
+        this.refusal = null;
+        this.notice = { kind: 'saved-file', bytes: event.bytes.length };
+        return;
       case 'ready':
         this.backend = event.backend;
         this.fallbacks = event.fallbacks;
@@ -78,6 +135,7 @@ export class RunState {
         this.baseline = event.result;
         return;
       case 'record':
+        this.refusal = null;
         this.records = [...this.records, event.record];
         this.position = event.position;
         this.progress = null;
@@ -96,19 +154,20 @@ export class RunState {
         return;
       case 'saved':
         this.busy = false;
-        this.notice = `saved:${event.bytes}`;
+        this.notice = { kind: 'saved', bytes: event.bytes };
         return;
       case 'loaded':
         this.busy = false;
+        this.refusal = null;
         this.position = event.position;
         this.records = event.trace;
         this.summaries = event.summaries;
-        this.notice = 'loaded';
+        this.notice = { kind: 'loaded', source: event.slot };
         this.publish();
         return;
       case 'exported':
         this.busy = false;
-        this.notice = 'exported';
+        this.notice = { kind: 'exported' };
         return;
       case 'error':
         this.busy = false;

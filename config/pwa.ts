@@ -1,0 +1,40 @@
+/**
+ * Offline after the first visit: vite-plugin-pwa generates a Workbox service worker that precaches
+ * everything the page needs (the app's bundles and worker bundles, the tfjs WASM binaries, the
+ * models, Pyodide, the recordings and the fonts), so a classroom with bad Wi-Fi can reload the page
+ * and train live with the network cut.
+ *
+ * - Cross-origin isolation: the precache stores whole responses, headers included, so the
+ *   navigation answered from the cache (index.html) still carries the server's COOP/COEP headers
+ *   (vite.config.ts) and the page stays `crossOriginIsolated`. The service worker answers the
+ *   fetches of the page's dedicated workers (engine, repair, Python sandbox) too.
+ * - Updates: `prompt` mode. A new deployment installs next to the old one and waits; the header says
+ *   so and reloads on request (src/ui/state/app-update.svelte.ts).
+ * - Dev: no service worker (the dev server stays as it is).
+ */
+import type { VitePWAOptions } from 'vite-plugin-pwa';
+
+/** Largest file the precache takes: pyodide.asm.wasm is ~9.6 MB; the worker bundles ~2 MB. */
+export const MAX_PRECACHED_BYTES = 16 * 1024 * 1024;
+
+export const pwaOptions: Partial<VitePWAOptions> = {
+  registerType: 'prompt',
+  // The page registers the worker itself (virtual:pwa-register), no injected script.
+  injectRegister: false,
+  // No install prompt / web app manifest: the aim is a page that loads offline, not an installed app.
+  manifest: false,
+  devOptions: { enabled: false },
+  workbox: {
+    // html, bundles (.js, Pyodide's .mjs), styles, tfjs and Pyodide .wasm, python_stdlib.zip,
+    // pyodide-lock.json, recordings (.json), models (.a0lm), the favicon and fonts. Fonts as woff2
+    // only: every browser that runs this app picks woff2 before the woff/ttf fallbacks.
+    globPatterns: ['**/*.{html,js,mjs,css,wasm,zip,json,a0lm,svg,woff2}'],
+    maximumFileSizeToCacheInBytes: MAX_PRECACHED_BYTES,
+    // Every navigation (any query string: ?mode=replay, ?preset=tiny…) gets the cached index.html.
+    navigateFallback: 'index.html',
+    // The first visit's page is controlled as soon as the precache is complete (no reload needed
+    // before going offline). Later versions still wait for the reader's click (prompt mode).
+    clientsClaim: true,
+    cleanupOutdatedCaches: true,
+  },
+};

@@ -1,0 +1,175 @@
+/**
+ * Offline after the first visit (build only: the dev server has no service worker). One visit
+ * precaches the app; with the network cut the page reloads cross-origin isolated from the cache,
+ * replays the recording, and trains live on the WASM backend: the models, the tfjs binaries and
+ * Pyodide all come from the cache, also for the engine's and the sandbox's workers. A new
+ * deployment is announced in the header and taken on request.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type BrowserContext, expect, type Page, test, type TestInfo } from '@playwright/test';
+import { BUILD_DIR } from '../../playwright.config';
+import { receivedTrace, waitForRecords, watchPage } from './app-checks';
+
+// The other specs block service workers (their routes fake broken files, which a worker would bypass).
+test.use({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'allow' });
+
+const SW_FILE = join(BUILD_DIR, 'sw.js');
+
+function onlyInBuild(testInfo: TestInfo): void {
+  test.skip(testInfo.project.name !== 'build', 'The service worker exists only in the production build (vite build + vite preview); the dev server runs without one.');
+}
+
+/** The URLs the built service worker precaches (its Workbox manifest). */
+function precacheManifest(): string[] {
+  return [...readFileSync(SW_FILE, 'utf8').matchAll(/\{url:"([^"]+)",revision:/g)].map((m) => `/${m[1]}`);
+}
+
+/** Paths in the page's Workbox precache, and the COOP/COEP headers of the cached index.html. */
+async function precached(page: Page): Promise<{ controlled: boolean; paths: string[]; isolation: (string | null)[] }> {
+  return page.evaluate(async () => {
+    const controlled = navigator.serviceWorker.controller !== null;
+    const name = (await caches.keys()).find((n) => n.startsWith('workbox-precache'));
+    if (!name) return { controlled, paths: [], isolation: [] };
+    const cache = await caches.open(name);
+    const keys = await cache.keys();
+    const index = keys.find((r) => new URL(r.url).pathname === '/index.html');
+    const res = index ? await cache.match(index) : undefined;
+    return {
+      controlled,
+      paths: keys.map((r) => new URL(r.url).pathname).sort(),
+      isolation: [res?.headers.get('Cross-Origin-Opener-Policy') ?? null, res?.headers.get('Cross-Origin-Embedder-Policy') ?? null],
+    };
+  });
+}
+
+/** Wait (polling) until the service worker controls the page with every manifest entry cached. */
+async function waitForOfflineCopy(page: Page): Promise<void> {
+  const manifest = precacheManifest().sort();
+  await expect
+    .poll(async () => {
+      const state = await precached(page);
+      return state.controlled && state.paths.length === manifest.length;
+    }, { timeout: 120_000, message: 'the service worker controls the page and holds the whole precache' })
+    .toBe(true);
+  expect((await precached(page)).paths).toEqual(manifest);
+}
+
+/**
+ * Requests that reach the (cut) network from now on: failed ones, and answers not from the service
+ * worker. Needed as well as setOffline: Chromium's offline emulation does not reach the sandbox's
+ * worker (started by the engine's worker), whose Pyodide fetches would quietly use the network.
+ */
+function watchNetwork(context: BrowserContext): string[] {
+  const missed: string[] = [];
+  const http = (url: string) => url.startsWith('http');
+  context.on('requestfailed', (r) => {
+    if (http(r.url())) missed.push(`failed: ${r.url()}`);
+  });
+  context.on('response', (r) => {
+    if (http(r.url()) && !r.fromServiceWorker()) missed.push(`network: ${r.url()}`);
+  });
+  return missed;
+}
+
+test('after one visit the page, the recording and live training work with the network cut', async ({ page, context }, testInfo) => {
+  onlyInBuild(testInfo);
+  test.setTimeout(420_000);
+  const seen = watchPage(page);
+  await page.goto('/?mode=replay');
+  await waitForOfflineCopy(page);
+  const manifest = precacheManifest();
+  for (const needed of ['/index.html', '/models/base.a0lm', '/models/repair.a0lm', '/pyodide/pyodide.asm.wasm', '/pyodide/pyodide.asm.mjs', '/pyodide/python_stdlib.zip', '/pyodide/pyodide-lock.json', '/runs/classroom-seed1.json', '/runs/repair-ablation.json']) {
+    expect(manifest).toContain(needed);
+  }
+  for (const pattern of [/^\/assets\/tfjs-backend-wasm-threaded-simd-[\w-]+\.wasm$/, /^\/assets\/worker-[\w-]+\.js$/, /^\/assets\/browser\.worker-[\w-]+\.js$/, /^\/assets\/noto-sans-kr-[\w-]+\.woff2$/, /^\/assets\/KaTeX_Main-Regular-[\w-]+\.woff2$/]) {
+    expect(manifest.some((p) => pattern.test(p)), String(pattern)).toBe(true);
+  }
+  // Workbox keeps whole responses: the page it will answer navigations with is cross-origin isolated.
+  expect((await precached(page)).isolation).toEqual(['same-origin', 'require-corp']);
+
+  await context.setOffline(true);
+  const missed = watchNetwork(context);
+  const reloaded = await page.reload();
+  expect(reloaded?.fromServiceWorker()).toBe(true);
+  expect(await reloaded?.headerValue('cross-origin-embedder-policy')).toBe('require-corp');
+  expect(await page.evaluate(() => self.crossOriginIsolated && typeof SharedArrayBuffer === 'function')).toBe(true);
+  expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+
+  // The recording replays; the repair chapter's recording and the fonts load from the cache too.
+  await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', /^recorded · /, { timeout: 60_000 });
+  for (let i = 0; i < 3; i++) {
+    await expect(page.locator('[data-action="step"]')).toBeEnabled();
+    await page.keyboard.press('s');
+    await waitForRecords(page, i + 1, 30_000);
+  }
+  await expect(page.locator('#ch-repair [data-view]').first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator('#ch-repair [role="alert"]')).toHaveCount(0);
+  const fonts = await page.evaluate(async () => {
+    const korean = await document.fonts.load('700 16px "Noto Sans KR"', '한국어');
+    const tex = await document.fonts.load('16px KaTeX_Main', 'x');
+    return [korean.length, tex.length];
+  });
+  expect(fonts[0]).toBeGreaterThan(0);
+  expect(fonts[1]).toBeGreaterThan(0);
+
+  // Live training, still offline: the engine worker fetches the model and the tfjs WASM binary, its
+  // sandbox worker loads Pyodide; all from the cache. The third phase runs the solver's Python tool.
+  await page.goto('/?preset=tiny');
+  expect(await page.evaluate(() => self.crossOriginIsolated)).toBe(true);
+  await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', 'wasm', { timeout: 150_000 });
+  for (let i = 0; i < 3; i++) {
+    await page.locator('[data-action="step"]').click();
+    await waitForRecords(page, i + 1, 180_000);
+  }
+  const proxy = (await receivedTrace(page)).find((r) => r.phase === 'solver-proxy');
+  if (proxy?.phase !== 'solver-proxy') throw new Error('the third live phase was not the solver proxy');
+  expect(proxy.results.reduce((n, r) => n + r.toolCalls.reduce((a, b) => a + b, 0), 0)).toBeGreaterThan(0);
+  expect(proxy.results.reduce((n, r) => n + r.failedCalls, 0)).toBe(0);
+
+  expect(missed).toEqual([]);
+  expect(seen.errors).toEqual([]);
+  expect(seen.external).toEqual([]);
+});
+
+test('a new deployment is announced in the header and taken on request', async ({ page }, testInfo) => {
+  onlyInBuild(testInfo);
+  test.setTimeout(240_000);
+  const seen = watchPage(page);
+  await page.goto('/?mode=replay');
+  await waitForOfflineCopy(page);
+  // A later visit: the page loads under the service worker, which checks for a new version.
+  await page.reload();
+  await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', /^recorded · /, { timeout: 60_000 });
+  await expect(page.locator('[data-testid="update-ready"]')).toHaveCount(0);
+
+  const original = readFileSync(SW_FILE, 'utf8');
+  try {
+    // A new deployment: a service worker script that differs by a byte is a new version.
+    writeFileSync(SW_FILE, `${original}\n// deployment ${Date.now()}\n`);
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    await expect(page.locator('[data-testid="update-ready"]')).toHaveText('Agent0 Lab has been updated.', { timeout: 120_000 });
+    const reload = page.locator('[data-action="update-reload"]');
+    await expect(reload).toHaveText('Reload to use the new version');
+
+    await page.evaluate(() => Object.assign(window, { beforeUpdate: true }));
+    const loaded = page.waitForEvent('load');
+    await reload.click();
+    await loaded;
+    expect(await page.evaluate(() => 'beforeUpdate' in window)).toBe(false);
+    await expect
+      .poll(() => page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return { controlled: navigator.serviceWorker.controller !== null, waiting: registration?.waiting != null };
+      }))
+      .toEqual({ controlled: true, waiting: false });
+    await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', /^recorded · /, { timeout: 60_000 });
+    await expect(page.locator('[data-testid="update-ready"]')).toHaveCount(0);
+  } finally {
+    writeFileSync(SW_FILE, original);
+  }
+  expect(seen.errors).toEqual([]);
+  expect(seen.external).toEqual([]);
+});
