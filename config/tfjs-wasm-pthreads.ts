@@ -28,14 +28,19 @@ const REBUILT_SCRIPT = /`var WasmBackendModuleThreadedSimd = `\s*\+\s*wasmFactor
 
 /** The published threaded-SIMD Emscripten script that defines `WasmBackendModuleThreadedSimd`. */
 export function publishedThreadedScript(): string {
-  return readFileSync(require.resolve('@tensorflow/tfjs-backend-wasm/wasm-out/tfjs-backend-wasm-threaded-simd.js'), 'utf8');
+  return readFileSync(
+    require.resolve('@tensorflow/tfjs-backend-wasm/wasm-out/tfjs-backend-wasm-threaded-simd.js'),
+    'utf8',
+  );
 }
 
 /** Rewrite `backend_wasm.js` so the pthread workers import the published script; other modules pass. */
 export function rewriteBackendModule(code: string, id: string): string | null {
   if (!BACKEND_MODULE.test(id)) return null;
   if (!REBUILT_SCRIPT.test(code)) {
-    throw new Error(`tfjs-wasm-pthreads: ${id} no longer builds the pthread script from factory.toString(); check the plugin against this tfjs version.`);
+    throw new Error(
+      `tfjs-wasm-pthreads: ${id} no longer builds the pthread script from factory.toString(); check the plugin against this tfjs version.`,
+    );
   }
   const script = JSON.stringify(publishedThreadedScript());
   return code.replace(REBUILT_SCRIPT, () => script);

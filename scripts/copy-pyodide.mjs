@@ -18,7 +18,8 @@ let copied = 0;
 for (const file of FILES) {
   const from = join(source, file);
   const to = join(target, file);
-  const fresh = existsSync(to) && statSync(to).size === statSync(from).size && statSync(to).mtimeMs >= statSync(from).mtimeMs;
+  const fresh =
+    existsSync(to) && statSync(to).size === statSync(from).size && statSync(to).mtimeMs >= statSync(from).mtimeMs;
   if (!fresh) {
     copyFileSync(from, to);
     copied++;

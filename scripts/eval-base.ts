@@ -37,7 +37,11 @@ const solverSampling = { temperature: 0.7, topP: 0.9, maxNewTokens: 48 };
 
 // Questioner.
 const qPrompt = tokenizer.encode(questionerPrompt());
-const qOut = await model.generate(Array.from({ length: n * 4 }, () => qPrompt), { temperature: 1, maxNewTokens: 64 }, rng.fork());
+const qOut = await model.generate(
+  Array.from({ length: n * 4 }, () => qPrompt),
+  { temperature: 1, maxNewTokens: 64 },
+  rng.fork(),
+);
 let valid = 0;
 let solvable = 0;
 let rightAnswer = 0;
@@ -62,7 +66,11 @@ const toolUseByDifficulty: Record<number, number> = {};
 let toolUsed = 0;
 for (const d of DIFFICULTIES) {
   const tasks = Array.from({ length: n }, () => generateTask(rng, d as Difficulty));
-  const plain = await model.generate(tasks.map((t) => tokenizer.encode(solverPrompt(t.question))), solverSampling, rng.fork());
+  const plain = await model.generate(
+    tasks.map((t) => tokenizer.encode(solverPrompt(t.question))),
+    solverSampling,
+    rng.fork(),
+  );
   plainAccuracy[d] = plain.filter((o, i) => extractBoxed(o.text) === tasks[i]?.answer).length / n;
   const tool = await toolRollouts(
     model,
@@ -78,11 +86,18 @@ for (const d of DIFFICULTIES) {
 await sandbox.dispose();
 
 const pct = (x: number): string => `${(100 * x).toFixed(0)}%`.padStart(5);
-console.log(`backend ${choice.backend}; model ${values.model}; ${model.paramCount} parameters; python: Pyodide sandbox`);
-console.log(`questioner (T = 1, ${qOut.length} samples): contract valid ${pct(valid / qOut.length)}, oracle-solvable ${pct(solvable / qOut.length)}, boxed answer right ${pct(rightAnswer / qOut.length)}`);
+console.log(
+  `backend ${choice.backend}; model ${values.model}; ${model.paramCount} parameters; python: Pyodide sandbox`,
+);
+console.log(
+  `questioner (T = 1, ${qOut.length} samples): contract valid ${pct(valid / qOut.length)}, oracle-solvable ${pct(solvable / qOut.length)}, boxed answer right ${pct(rightAnswer / qOut.length)}`,
+);
 console.log(`solvers (T = 0.7, top-p 0.9, ${n} tasks per difficulty):`);
 console.log('difficulty | plain | tool | tool use');
-for (const d of DIFFICULTIES) console.log(`${String(d).padStart(10)} | ${pct(plainAccuracy[d] ?? 0)} | ${pct(toolAccuracy[d] ?? 0)} | ${pct(toolUseByDifficulty[d] ?? 0)}`);
+for (const d of DIFFICULTIES)
+  console.log(
+    `${String(d).padStart(10)} | ${pct(plainAccuracy[d] ?? 0)} | ${pct(toolAccuracy[d] ?? 0)} | ${pct(toolUseByDifficulty[d] ?? 0)}`,
+  );
 const summary = {
   contractValidRate: valid / qOut.length,
   questionSolvableRate: solvable / qOut.length,

@@ -29,16 +29,33 @@ const tokenizer = new Tokenizer(repairVocabulary());
 const model = TinyLM.fromCheckpoint(new Uint8Array(readFileSync(values.model ?? REPAIR_CHECKPOINT)), tokenizer);
 const sandbox = createNodeSandbox();
 const env = new RepairEnvironment(sandbox, DEFAULT_REPAIR_CONFIG.callTimeoutMs);
-const config = { ...DEFAULT_REPAIR_CONFIG, evalTasks: Number(values.tasks), evalTemperature: Number(values.temperature) };
+const config = {
+  ...DEFAULT_REPAIR_CONFIG,
+  evalTasks: Number(values.tasks),
+  evalTemperature: Number(values.temperature),
+};
 const episodes = await evaluationEpisodes(model, env, validateRepairConfig(config));
 const pct = (x: number): string => `${(100 * x).toFixed(0)}%`;
 const all = episodeMetrics(episodes);
-console.log(`all ${episodes.length}: compile ${pct(all.compileRate)} strict ${pct(all.strictAccuracy)} steps ${all.meanSteps.toFixed(2)}`);
+console.log(
+  `all ${episodes.length}: compile ${pct(all.compileRate)} strict ${pct(all.strictAccuracy)} steps ${all.meanSteps.toFixed(2)}`,
+);
 for (const kind of DEFECT_KINDS) {
   const m = episodeMetrics(episodes.filter((e) => e.task.defect === kind));
-  console.log(`${kind.padEnd(20)} compile ${pct(m.compileRate).padStart(4)} strict ${pct(m.strictAccuracy).padStart(4)} steps ${m.meanSteps.toFixed(2)}`);
+  console.log(
+    `${kind.padEnd(20)} compile ${pct(m.compileRate).padStart(4)} strict ${pct(m.strictAccuracy).padStart(4)} steps ${m.meanSteps.toFixed(2)}`,
+  );
 }
-console.log('terminations', Object.entries(all.terminations).filter(([, v]) => v > 0).map(([k, v]) => `${k} ${pct(v)}`).join(', '));
-for (const e of episodes.slice(0, Number(values.show))) console.log(`\n[${e.task.defect}] ${e.termination} compiles=${e.compiles} matches=${e.matches}\n${tokenizer.decode(e.tokens)}`);
+console.log(
+  'terminations',
+  Object.entries(all.terminations)
+    .filter(([, v]) => v > 0)
+    .map(([k, v]) => `${k} ${pct(v)}`)
+    .join(', '),
+);
+for (const e of episodes.slice(0, Number(values.show)))
+  console.log(
+    `\n[${e.task.defect}] ${e.termination} compiles=${e.compiles} matches=${e.matches}\n${tokenizer.decode(e.tokens)}`,
+  );
 model.dispose();
 await sandbox.dispose();

@@ -69,13 +69,30 @@ async function example(): Promise<{ ids: number[]; mask: number[] }> {
 let smoothed = 0;
 const t0 = performance.now();
 const save = (done: number): Promise<Uint8Array> =>
-  model.save({ seed, steps: done, peakLr, trainedBy: 'scripts/pretrain-repair.ts', smoothedLoss: Number(smoothed.toFixed(4)) });
+  model.save({
+    seed,
+    steps: done,
+    peakLr,
+    trainedBy: 'scripts/pretrain-repair.ts',
+    smoothedLoss: Number(smoothed.toFixed(4)),
+  });
 for (let i = 0; i < steps; i++) {
   const batch = [];
   for (let k = 0; k < BATCH; k++) batch.push(await example());
-  const loss = await nllStep(model.params, model.config, tokenizer.padId, model.optimizer, batch.map((b) => b.ids), { ...DEFAULT_OPTIMIZER, learningRate: learningRate(i) }, batch.map((b) => b.mask));
+  const loss = await nllStep(
+    model.params,
+    model.config,
+    tokenizer.padId,
+    model.optimizer,
+    batch.map((b) => b.ids),
+    { ...DEFAULT_OPTIMIZER, learningRate: learningRate(i) },
+    batch.map((b) => b.mask),
+  );
   smoothed = i === 0 ? loss : 0.98 * smoothed + 0.02 * loss;
-  if (i % 50 === 0 || i === steps - 1) console.log(`step ${i} loss ${loss.toFixed(4)} smoothed ${smoothed.toFixed(4)} ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+  if (i % 50 === 0 || i === steps - 1)
+    console.log(
+      `step ${i} loss ${loss.toFixed(4)} smoothed ${smoothed.toFixed(4)} ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+    );
   if (i % 200 === 0) env.clear();
   if ((i + 1) % saveEvery === 0 && i + 1 < steps) writeFileSync(`${values.out}.partial`, await save(i + 1));
 }

@@ -45,7 +45,13 @@ const model = TinyLM.create(tokenizer, {}, rng.nextUint32());
 console.log(`model ${JSON.stringify(model.config)}, ${model.paramCount} parameters`);
 /** The checkpoint after `done` steps (metadata records how it was made). */
 function save(done: number): Promise<Uint8Array> {
-  return model.save({ seed, steps: done, peakLr, trainedBy: 'scripts/pretrain.ts', smoothedLoss: Number(smoothed.toFixed(4)) });
+  return model.save({
+    seed,
+    steps: done,
+    peakLr,
+    trainedBy: 'scripts/pretrain.ts',
+    smoothedLoss: Number(smoothed.toFixed(4)),
+  });
 }
 
 const t0 = performance.now();
@@ -53,15 +59,22 @@ let queue: number[][][] = [];
 let smoothed = 0;
 for (let i = 0; i < steps; i++) {
   if (queue.length === 0) {
-    const pool = Array.from({ length: BATCH * POOL }, () => tokenizer.encode(sampleDocument(rng).text)).sort((a, b) => a.length - b.length);
+    const pool = Array.from({ length: BATCH * POOL }, () => tokenizer.encode(sampleDocument(rng).text)).sort(
+      (a, b) => a.length - b.length,
+    );
     queue = rng.shuffled(Array.from({ length: POOL }, (_, k) => pool.slice(k * BATCH, (k + 1) * BATCH)));
   }
   const batch = queue.pop() as number[][];
-  const loss = await nllStep(model.params, model.config, tokenizer.padId, model.optimizer, batch, { ...DEFAULT_OPTIMIZER, learningRate: learningRate(i) });
+  const loss = await nllStep(model.params, model.config, tokenizer.padId, model.optimizer, batch, {
+    ...DEFAULT_OPTIMIZER,
+    learningRate: learningRate(i),
+  });
   smoothed = i === 0 ? loss : 0.98 * smoothed + 0.02 * loss;
   if (i % 50 === 0 || i === steps - 1) {
     const s = (performance.now() - t0) / 1000;
-    console.log(`step ${i} loss ${loss.toFixed(4)} smoothed ${smoothed.toFixed(4)} lr ${learningRate(i).toExponential(2)} ${s.toFixed(0)} s`);
+    console.log(
+      `step ${i} loss ${loss.toFixed(4)} smoothed ${smoothed.toFixed(4)} lr ${learningRate(i).toExponential(2)} ${s.toFixed(0)} s`,
+    );
   }
   if ((i + 1) % saveEvery === 0 && i + 1 < steps) writeFileSync(`${values.out}.partial`, await save(i + 1));
 }

@@ -8,7 +8,12 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { DEFAULT_REPAIR_CONFIG, type RepairConfig, selectVariants, validateRepairConfig } from '../src/core/repair/config';
+import {
+  DEFAULT_REPAIR_CONFIG,
+  type RepairConfig,
+  selectVariants,
+  validateRepairConfig,
+} from '../src/core/repair/config';
 import { repairVocabulary } from '../src/core/repair/actions';
 import { parseOverrideValue } from '../src/engine/overrides';
 import { Tokenizer } from '../src/core/tokenizer';
@@ -44,9 +49,11 @@ function configFromArgs(): RepairConfig {
       target = target[k] as Record<string, unknown>;
     }
     const last = keys[keys.length - 1] as string;
-    if (!(last in target)) throw new Error(`--set ${path}: no such setting (settings: ${Object.keys(DEFAULT_REPAIR_CONFIG).join(', ')}).`);
+    if (!(last in target))
+      throw new Error(`--set ${path}: no such setting (settings: ${Object.keys(DEFAULT_REPAIR_CONFIG).join(', ')}).`);
     const value = parseOverrideValue(raw);
-    if (typeof value !== typeof target[last]) throw new Error(`--set ${path}: expected a ${typeof target[last]} (got ${JSON.stringify(raw)}).`);
+    if (typeof value !== typeof target[last])
+      throw new Error(`--set ${path}: expected a ${typeof target[last]} (got ${JSON.stringify(raw)}).`);
     target[last] = value;
   };
   if (values.iterations) assign('iterations', values.iterations);
@@ -60,7 +67,8 @@ function configFromArgs(): RepairConfig {
 }
 
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
-const fmt = (m: EpisodeMetrics): string => `compile ${pct(m.compileRate)} strict ${pct(m.strictAccuracy)} steps ${m.meanSteps.toFixed(2)}`;
+const fmt = (m: EpisodeMetrics): string =>
+  `compile ${pct(m.compileRate)} strict ${pct(m.strictAccuracy)} steps ${m.meanSteps.toFixed(2)}`;
 
 try {
   const config = configFromArgs();
@@ -72,7 +80,9 @@ try {
   const sandbox = createNodeSandbox();
   const env = new RepairEnvironment(sandbox, config.callTimeoutMs);
   const t0 = performance.now();
-  console.log(`backend ${choice.backend}; variants ${variants.map((v) => v.name).join(', ')}; ${config.iterations} iterations × ${config.tasksPerIteration} tasks × ${config.groupSize} rollouts; seed ${config.seed}`);
+  console.log(
+    `backend ${choice.backend}; variants ${variants.map((v) => v.name).join(', ')}; ${config.iterations} iterations × ${config.tasksPerIteration} tasks × ${config.groupSize} rollouts; seed ${config.seed}`,
+  );
   const runs = await runAblation(variants, config, env, {
     loadModel: () => TinyLM.fromCheckpoint(bytes, tokenizer),
     onBaseline: (m) => console.log(`base model (held-out ${m.episodes} tasks, T ${config.evalTemperature}): ${fmt(m)}`),
@@ -84,13 +94,20 @@ try {
   await sandbox.dispose();
   const minutes = (performance.now() - t0) / 60000;
   const summaries = runs.map(summarizeRun);
-  console.log('\nvariant                  | compile  | strict   | steps | masked | env fail | degen  | last-5 strict | best strict');
+  console.log(
+    '\nvariant                  | compile  | strict   | steps | masked | env fail | degen  | last-5 strict | best strict',
+  );
   for (const s of summaries) {
-    console.log(`${s.variant.padEnd(24)} | ${pct(s.final.compileRate).padStart(8)} | ${pct(s.final.strictAccuracy).padStart(8)} | ${s.final.meanSteps.toFixed(2).padStart(5)} | ${pct(s.maskedShare).padStart(6)} | ${pct(s.environmentShare).padStart(8)} | ${pct(s.degenerateShare).padStart(6)} | ${pct(s.lastFiveStrict).padStart(13)} | ${pct(s.bestStrict).padStart(11)}`);
+    console.log(
+      `${s.variant.padEnd(24)} | ${pct(s.final.compileRate).padStart(8)} | ${pct(s.final.strictAccuracy).padStart(8)} | ${s.final.meanSteps.toFixed(2).padStart(5)} | ${pct(s.maskedShare).padStart(6)} | ${pct(s.environmentShare).padStart(8)} | ${pct(s.degenerateShare).padStart(6)} | ${pct(s.lastFiveStrict).padStart(13)} | ${pct(s.bestStrict).padStart(11)}`,
+    );
   }
   console.log(`${minutes.toFixed(1)} min`);
   if (values.out) {
-    writeFileSync(values.out, JSON.stringify({ format: 'agent0-lab-repair-run', version: 1, config, backend: choice.backend, minutes, runs }));
+    writeFileSync(
+      values.out,
+      JSON.stringify({ format: 'agent0-lab-repair-run', version: 1, config, backend: choice.backend, minutes, runs }),
+    );
     console.log(`wrote ${values.out}`);
   }
   if (values.json) console.log(JSON.stringify({ config, minutes, variants: summaries }));

@@ -48,7 +48,10 @@ try {
     resumeBytes = readFileBytes(values.resume);
     config = decodeRun(resumeBytes).header.config;
   } else {
-    const override: ConfigOverride = { ...parseOverrides(values.set ?? []), seed: Number(values.seed) } as ConfigOverride;
+    const override: ConfigOverride = {
+      ...parseOverrides(values.set ?? []),
+      seed: Number(values.seed),
+    } as ConfigOverride;
     config = makeConfig(values.preset as PresetName, override);
   }
 } catch (err) {
@@ -95,7 +98,16 @@ try {
   }
   if (values.out) {
     mkdirSync(dirname(values.out), { recursive: true });
-    const run = { format: 'agent0-lab-run', version: 1, preset: values.preset, config, backend: engine.backend, baseline: base, summaries: engine.summaries, trace: engine.trace };
+    const run = {
+      format: 'agent0-lab-run',
+      version: 1,
+      preset: values.preset,
+      config,
+      backend: engine.backend,
+      baseline: base,
+      summaries: engine.summaries,
+      trace: engine.trace,
+    };
     writeFileSync(values.out, JSON.stringify(run));
     process.stderr.write(`simulate: saved the run to ${values.out}\n`);
   }

@@ -17,8 +17,12 @@ export async function run(): Promise<Record<string, unknown>> {
   try {
     const page = await browser.newPage();
     await page.goto(`http://localhost:${PORT}/tests/e2e/pages/model-speed.html`);
-    await page.waitForFunction(() => (window as unknown as { __modelSpeed?: unknown }).__modelSpeed !== undefined, undefined, { timeout: 900_000 });
-    return (await page.evaluate(() => (window as unknown as { __modelSpeed: Record<string, unknown> }).__modelSpeed));
+    await page.waitForFunction(
+      () => (window as unknown as { __modelSpeed?: unknown }).__modelSpeed !== undefined,
+      undefined,
+      { timeout: 900_000 },
+    );
+    return await page.evaluate(() => (window as unknown as { __modelSpeed: Record<string, unknown> }).__modelSpeed);
   } finally {
     await browser.close();
     await server.close();

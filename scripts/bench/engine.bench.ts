@@ -17,7 +17,8 @@ export async function run(): Promise<Record<string, unknown>> {
     const tensorsBefore = tf.memory().numTensors;
     const records = await engine.runIteration();
     const secondsPerPhase: Record<string, number> = {};
-    for (const r of records) secondsPerPhase[r.phase] = Number(((secondsPerPhase[r.phase] ?? 0) + r.ms / 1000).toFixed(2));
+    for (const r of records)
+      secondsPerPhase[r.phase] = Number(((secondsPerPhase[r.phase] ?? 0) + r.ms / 1000).toFixed(2));
     return {
       backend: engine.backend,
       preset: 'classroom',

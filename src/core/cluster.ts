@@ -51,7 +51,8 @@ export function averageLinkageClusters(distances: readonly (readonly number[])[]
   distances.forEach((row, i) => {
     if (row.length !== n) throw new Error(`averageLinkageClusters: row ${i} has ${row.length} entries, expected ${n}.`);
     row.forEach((v, j) => {
-      if (!Number.isFinite(v) || v < 0) throw new Error(`averageLinkageClusters: d[${i}][${j}] = ${v} is not a distance.`);
+      if (!Number.isFinite(v) || v < 0)
+        throw new Error(`averageLinkageClusters: d[${i}][${j}] = ${v} is not a distance.`);
     });
   });
   const d = distances.map((row) => row.slice());

@@ -60,19 +60,20 @@ export interface Agent0Config {
     mode: 'plain' | 'tool';
   };
   curation: { minScore: number; maxScore: number };
-  executor: ClipLossSettings & SamplingSettings & {
-    algorithm: 'adpo' | 'grpo';
-    prompts: number;
-    rolloutsPerPrompt: number;
-    steps: number;
-    maxTurns: number;
-    trustLow: number;
-    trustHigh: number;
-    minScale: number;
-    epsHighMin: number;
-    epsHighSpan: number;
-    toolOutputMaxChars: number;
-  };
+  executor: ClipLossSettings &
+    SamplingSettings & {
+      algorithm: 'adpo' | 'grpo';
+      prompts: number;
+      rolloutsPerPrompt: number;
+      steps: number;
+      maxTurns: number;
+      trustLow: number;
+      trustHigh: number;
+      minScale: number;
+      epsHighMin: number;
+      epsHighSpan: number;
+      toolOutputMaxChars: number;
+    };
   loss: { aggregation: LossAggregation };
   evaluation: { questionsPerDifficulty: number };
 }
@@ -164,7 +165,12 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** Copy `base` with `override` laid over it; unknown keys are reported, not copied. */
-function overlay(base: Record<string, unknown>, override: unknown, path: string, problems: string[]): Record<string, unknown> {
+function overlay(
+  base: Record<string, unknown>,
+  override: unknown,
+  path: string,
+  problems: string[],
+): Record<string, unknown> {
   const out: Record<string, unknown> = structuredClone(base);
   if (override === undefined) return out;
   if (!isPlainObject(override)) {
@@ -200,10 +206,14 @@ function validate(config: Agent0Config): string[] {
   walk(config, '');
   const c = config;
   if (c.curation.minScore > c.curation.maxScore) {
-    problems.push(`curation.minScore (${c.curation.minScore}) must not exceed curation.maxScore (${c.curation.maxScore}).`);
+    problems.push(
+      `curation.minScore (${c.curation.minScore}) must not exceed curation.maxScore (${c.curation.maxScore}).`,
+    );
   }
   if (c.executor.trustLow >= c.executor.trustHigh) {
-    problems.push(`executor.trustLow (${c.executor.trustLow}) must be below executor.trustHigh (${c.executor.trustHigh}).`);
+    problems.push(
+      `executor.trustLow (${c.executor.trustLow}) must be below executor.trustHigh (${c.executor.trustHigh}).`,
+    );
   }
   return problems;
 }

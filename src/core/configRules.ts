@@ -8,7 +8,12 @@ export type SettingRule =
   | { kind: 'bool' };
 
 const int = (min: number, max: number): SettingRule => ({ kind: 'int', min, max });
-const num = (min: number, max: number, minExclusive = false): SettingRule => ({ kind: 'number', min, max, minExclusive });
+const num = (min: number, max: number, minExclusive = false): SettingRule => ({
+  kind: 'number',
+  min,
+  max,
+  minExclusive,
+});
 const oneOf = (...values: string[]): SettingRule => ({ kind: 'enum', values });
 const bool: SettingRule = { kind: 'bool' };
 const probability = num(0, 1);
@@ -86,7 +91,9 @@ export function checkRule(rule: SettingRule, value: unknown): string | null {
     case 'bool':
       return typeof value === 'boolean' ? null : `must be true or false ${got}.`;
     case 'enum':
-      return typeof value === 'string' && rule.values.includes(value) ? null : `must be one of ${rule.values.join(', ')} ${got}.`;
+      return typeof value === 'string' && rule.values.includes(value)
+        ? null
+        : `must be one of ${rule.values.join(', ')} ${got}.`;
     case 'int':
       return Number.isInteger(value) && (value as number) >= rule.min && (value as number) <= rule.max
         ? null

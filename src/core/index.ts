@@ -14,9 +14,24 @@ export {
   type QuestionerOutput,
 } from './contracts';
 export { answersEquivalent, normalizeAnswer, parseNumber } from './equivalence';
-export { majorityVote, proxyScore, voteEntry, type VoteResult, type VoteBucket, type ProxyScore, type ProxyGate } from './vote';
+export {
+  majorityVote,
+  proxyScore,
+  voteEntry,
+  type VoteResult,
+  type VoteBucket,
+  type ProxyScore,
+  type ProxyGate,
+} from './vote';
 export { sentenceBleu, whitespaceTokens, modifiedPrecision, brevityPenalty, closestRefLength } from './bleu';
-export { bleuDistanceMatrix, clusterShares, sharesOf, averageLinkageClusters, type Clustering, type Merge } from './cluster';
+export {
+  bleuDistanceMatrix,
+  clusterShares,
+  sharesOf,
+  averageLinkageClusters,
+  type Clustering,
+  type Merge,
+} from './cluster';
 export {
   uncertainty,
   toolReward,
@@ -27,7 +42,14 @@ export {
   type UncertaintyScale,
   type ToolRewardSource,
 } from './reward';
-export { grpoAdvantages, meanAndUnbiasedStd, groupIndices, type GrpoOptions, type GrpoResult, type GroupStats } from './grpo';
+export {
+  grpoAdvantages,
+  meanAndUnbiasedStd,
+  groupIndices,
+  type GrpoOptions,
+  type GrpoResult,
+  type GroupStats,
+} from './grpo';
 export {
   adpoTrustWeight,
   adpoAdvantageScale,

@@ -70,9 +70,16 @@ export function curriculumRewards(
 ): CurriculumReward[] {
   const weight = opts.repetitionWeight ?? 1;
   if (clustering && clustering.labels.length !== rollouts.length) {
-    throw new Error(`curriculumRewards: a clustering of ${clustering.labels.length} questions for ${rollouts.length} rollouts.`);
+    throw new Error(
+      `curriculumRewards: a clustering of ${clustering.labels.length} questions for ${rollouts.length} rollouts.`,
+    );
   }
-  const shares = clustering ? sharesOf(clustering) : clusterShares(rollouts.map((r) => r.question ?? ''), opts.clusterThreshold ?? 0.5);
+  const shares = clustering
+    ? sharesOf(clustering)
+    : clusterShares(
+        rollouts.map((r) => r.question ?? ''),
+        opts.clusterThreshold ?? 0.5,
+      );
   return rollouts.map((r, i) => {
     const u = r.question === null ? -1 : uncertainty(r.p, opts.uncertaintyScale);
     const repetition = shares[i] as number;

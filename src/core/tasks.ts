@@ -62,8 +62,16 @@ interface WordTemplate {
 const WORD_TEMPLATES: readonly WordTemplate[] = [
   { text: '{name} has {a} {item} and gets {b} more . How many {item} does {name} have now ?', op: '+', difficulty: 1 },
   { text: '{name} has {a} {item} and gives away {b} . How many {item} are left ?', op: '-', difficulty: 1 },
-  { text: 'There are {a} boxes with {b} {item} in each box . How many {item} are there in total ?', op: '*', difficulty: 2 },
-  { text: '{a} {item} are shared equally by {b} friends . How many {item} does each friend get ?', op: '/', difficulty: 4 },
+  {
+    text: 'There are {a} boxes with {b} {item} in each box . How many {item} are there in total ?',
+    op: '*',
+    difficulty: 2,
+  },
+  {
+    text: '{a} {item} are shared equally by {b} friends . How many {item} does each friend get ?',
+    op: '/',
+    difficulty: 4,
+  },
 ];
 
 /** Every non-numeric token a question can contain. */
@@ -127,7 +135,12 @@ function wordTask(rng: Rng, template: WordTemplate): ArithmeticTask {
   for (;;) {
     const a = rng.intBetween(1, level.maxLiteral);
     const b = rng.intBetween(1, level.maxLiteral);
-    const expr: Expr = { kind: 'op', op: template.op, left: { kind: 'num', value: a }, right: { kind: 'num', value: b } };
+    const expr: Expr = {
+      kind: 'op',
+      op: template.op,
+      left: { kind: 'num', value: a },
+      right: { kind: 'num', value: b },
+    };
     const value = tryValue(expr);
     if (!value || !answerFits(value, true)) continue;
     const question = template.text
@@ -165,7 +178,11 @@ function levelOf(e: Expr): Difficulty {
   const max = Math.max(...literals);
   for (const d of DIFFICULTIES) {
     const level = LEVELS[d];
-    if (literals.length <= level.operands[1] && max <= level.maxLiteral && [...ops].every((o) => level.ops.includes(o))) {
+    if (
+      literals.length <= level.operands[1] &&
+      max <= level.maxLiteral &&
+      [...ops].every((o) => level.ops.includes(o))
+    ) {
       return d;
     }
   }

@@ -20,7 +20,13 @@ export const SOLVER_PROMPT = '<|solver|>';
 /** Prompt token of the tool solver (may write a ```python block before its `\boxed{…}`). */
 export const TOOL_SOLVER_PROMPT = '<|tool|>';
 
-export const SPECIAL_TOKENS: readonly string[] = [PAD, END_OF_TEXT, QUESTIONER_PROMPT, SOLVER_PROMPT, TOOL_SOLVER_PROMPT];
+export const SPECIAL_TOKENS: readonly string[] = [
+  PAD,
+  END_OF_TEXT,
+  QUESTIONER_PROMPT,
+  SOLVER_PROMPT,
+  TOOL_SOLVER_PROMPT,
+];
 
 /** Multi-character strings of the contracts and of the programs the tool solver writes. */
 export const CONTRACT_TOKENS: readonly string[] = [

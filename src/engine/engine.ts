@@ -11,11 +11,27 @@ import type { Agent0Config } from '../core/config';
 import { Rng } from '../core/random';
 import type { TinyLM } from '../model/model';
 import type { EngineContext, ToolRunner } from './context';
-import { type CurriculumBatch, parseRollouts, questionerRollouts, rewardRollouts, solverProxy, updateQuestioner } from './questioner-phases';
+import {
+  type CurriculumBatch,
+  parseRollouts,
+  questionerRollouts,
+  rewardRollouts,
+  solverProxy,
+  updateQuestioner,
+} from './questioner-phases';
 import { evaluateExecutor } from './evaluate';
 import { curateLabels, questionPool, selfLabel, updateExecutor } from './executor-phases';
 import { type IterationSummary, summarizeIteration } from './summary';
-import type { EvaluationResult, PhaseData, PhaseName, PhaseRecord, ProxyResult, QuestionerRollout, RewardParts, SelfLabel } from './trace';
+import type {
+  EvaluationResult,
+  PhaseData,
+  PhaseName,
+  PhaseRecord,
+  ProxyResult,
+  QuestionerRollout,
+  RewardParts,
+  SelfLabel,
+} from './trace';
 
 /** Groups whose token-level detail is kept in the trace. */
 const SAMPLED_GROUPS = 2;
@@ -136,7 +152,10 @@ export class Engine {
         return { phase, ...r };
       }
       case 'questioner-update':
-        return { phase, stats: await updateQuestioner(ctx, earlier(s.batch, phase), earlier(s.parts, phase), SAMPLED_GROUPS) };
+        return {
+          phase,
+          stats: await updateQuestioner(ctx, earlier(s.batch, phase), earlier(s.parts, phase), SAMPLED_GROUPS),
+        };
       case 'question-pool': {
         const pool = await questionPool(ctx);
         s.pool = pool.questions;
@@ -186,7 +205,12 @@ export class Engine {
         pos.executorStep + 1 < c.executor.steps
           ? { ...pos, executorStep: pos.executorStep + 1 }
           : { ...pos, phase: 'evaluation' },
-      evaluation: () => ({ iteration: pos.iteration + 1, phase: 'questioner-rollouts', questionerStep: 0, executorStep: 0 }),
+      evaluation: () => ({
+        iteration: pos.iteration + 1,
+        phase: 'questioner-rollouts',
+        questionerStep: 0,
+        executorStep: 0,
+      }),
     };
     this.position = next[pos.phase]();
     if (this.position.phase === 'questioner-rollouts' && this.position.questionerStep === 0) this.scratch = {};
@@ -195,6 +219,7 @@ export class Engine {
 
 /** The output of an earlier phase of this iteration that `phase` reads (throws when it has not run). */
 function earlier<T>(value: T | undefined, phase: PhaseName): T {
-  if (value === undefined) throw new Error(`Engine: phase ${phase} needs the output of an earlier phase of this iteration.`);
+  if (value === undefined)
+    throw new Error(`Engine: phase ${phase} needs the output of an earlier phase of this iteration.`);
   return value;
 }

@@ -34,7 +34,12 @@ export async function evaluateExecutor(ctx: EngineContext, labels: SelfLabel[]):
     const rollouts = await executorToolRollouts(
       ctx,
       tasks.map((t) => toolSolverPrompt(t.question)),
-      { temperature: 0, topP: 1, maxToolTurns: ctx.config.executor.maxTurns, maxObservationChars: ctx.config.executor.toolOutputMaxChars },
+      {
+        temperature: 0,
+        topP: 1,
+        maxToolTurns: ctx.config.executor.maxTurns,
+        maxObservationChars: ctx.config.executor.toolOutputMaxChars,
+      },
     );
     const correct = rollouts.map((r, i) => {
       const a = extractBoxed(r.text);

@@ -21,7 +21,9 @@ import { executorToolRollouts } from './executor-rollouts';
 import type { ExecutorRollout, PhaseData, SelfLabel } from './trace';
 
 /** Phase 6: the updated questioner writes the pool; only contract-valid questions enter it. */
-export async function questionPool(ctx: EngineContext): Promise<{ questions: { question: string; answer: string }[]; generated: number }> {
+export async function questionPool(
+  ctx: EngineContext,
+): Promise<{ questions: { question: string; answer: string }[]; generated: number }> {
   const pool = ctx.config.pool;
   const prompt = ctx.questioner.tokenizer.encode(questionerPrompt());
   const outputs = await ctx.questioner.generate(
@@ -44,20 +46,36 @@ async function labellingAnswers(ctx: EngineContext, questions: string[]): Promis
     return executorToolRollouts(
       ctx,
       repeated.map((q) => toolSolverPrompt(q)),
-      { temperature: l.temperature, topP: l.topP, topK: l.topK, maxToolTurns: ctx.config.executor.maxTurns, maxObservationChars: ctx.config.executor.toolOutputMaxChars },
+      {
+        temperature: l.temperature,
+        topP: l.topP,
+        topK: l.topK,
+        maxToolTurns: ctx.config.executor.maxTurns,
+        maxObservationChars: ctx.config.executor.toolOutputMaxChars,
+      },
     );
   }
   const tok = ctx.executor.tokenizer;
   const prompts = repeated.map((q) => tok.encode(solverPrompt(q)));
   const longest = Math.max(...prompts.map((p) => p.length));
-  return ctx.executor.generate(prompts, { temperature: l.temperature, topP: l.topP, topK: l.topK, maxNewTokens: turnBudget(ctx, longest) }, ctx.rng.fork());
+  return ctx.executor.generate(
+    prompts,
+    { temperature: l.temperature, topP: l.topP, topK: l.topK, maxNewTokens: turnBudget(ctx, longest) },
+    ctx.rng.fork(),
+  );
 }
 
 /** Phase 7: 9 executor samples per question → majority pseudo-label and its share s. */
-export async function selfLabel(ctx: EngineContext, pool: { question: string; answer: string }[]): Promise<SelfLabel[]> {
+export async function selfLabel(
+  ctx: EngineContext,
+  pool: { question: string; answer: string }[],
+): Promise<SelfLabel[]> {
   const l = ctx.config.labelling;
   if (pool.length === 0) return [];
-  const outputs = await labellingAnswers(ctx, pool.map((q) => q.question));
+  const outputs = await labellingAnswers(
+    ctx,
+    pool.map((q) => q.question),
+  );
   return pool.flatMap((q, k) => {
     const votes = outputs.slice(k * l.samples, (k + 1) * l.samples).map((o) => voteEntry(extractBoxed(o.text)));
     const vote = majorityVote(votes);
@@ -86,14 +104,33 @@ export function curateLabels(ctx: EngineContext, labels: SelfLabel[]): { kept: S
 }
 
 /** Phase 9: n tool rollouts per curated question, reward ±1 vs the pseudo-label, ADPO or GRPO update. */
-export async function updateExecutor(ctx: EngineContext, curated: SelfLabel[], sampleGroups: number): Promise<Extract<PhaseData, { phase: 'executor-update' }>> {
+export async function updateExecutor(
+  ctx: EngineContext,
+  curated: SelfLabel[],
+  sampleGroups: number,
+): Promise<Extract<PhaseData, { phase: 'executor-update' }>> {
   const e = ctx.config.executor;
-  const adpo = { trustLow: e.trustLow, trustHigh: e.trustHigh, minScale: e.minScale, epsHighMin: e.epsHighMin, epsHighSpan: e.epsHighSpan };
+  const adpo = {
+    trustLow: e.trustLow,
+    trustHigh: e.trustHigh,
+    minScale: e.minScale,
+    epsHighMin: e.epsHighMin,
+    epsHighSpan: e.epsHighSpan,
+  };
   if (curated.length === 0) {
-    return { phase: 'executor-update', algorithm: e.algorithm, rollouts: [], questions: [], stats: null, note: 'No question fell inside the curation band, so the executor was not updated.' };
+    return {
+      phase: 'executor-update',
+      algorithm: e.algorithm,
+      rollouts: [],
+      questions: [],
+      stats: null,
+      note: 'No question fell inside the curation band, so the executor was not updated.',
+    };
   }
   const picked = ctx.rng.shuffled(curated).slice(0, e.prompts);
-  const prompts = picked.flatMap((q) => Array.from({ length: e.rolloutsPerPrompt }, () => toolSolverPrompt(q.question)));
+  const prompts = picked.flatMap((q) =>
+    Array.from({ length: e.rolloutsPerPrompt }, () => toolSolverPrompt(q.question)),
+  );
   const rollouts = await executorToolRollouts(ctx, prompts, {
     temperature: e.temperature,
     topP: e.topP,
@@ -102,7 +139,9 @@ export async function updateExecutor(ctx: EngineContext, curated: SelfLabel[], s
   });
   const groups = rollouts.map((_, i) => Math.floor(i / e.rolloutsPerPrompt));
   const answers = rollouts.map((r) => extractBoxed(r.text));
-  const rewards = answers.map((a, i) => (a !== null && answersEquivalent(a, (picked[groups[i] as number] as SelfLabel).pseudoLabel) ? 1 : -1));
+  const rewards = answers.map((a, i) =>
+    a !== null && answersEquivalent(a, (picked[groups[i] as number] as SelfLabel).pseudoLabel) ? 1 : -1,
+  );
   const scores = groups.map((g) => (picked[g] as SelfLabel).score);
   const adv =
     e.algorithm === 'adpo'
@@ -110,7 +149,14 @@ export async function updateExecutor(ctx: EngineContext, curated: SelfLabel[], s
       : { ...grpoAdvantages(rewards, groups), epsHigh: groups.map(() => e.epsHigh), scales: groups.map(() => 1) };
   const sequences = rollouts.map((r) => r.tokens);
   const lossMask = rollouts.map((r) => r.modelMask);
-  const result = await policyUpdate(ctx.executor, ctx.executorRef, { sequences, lossMask, advantages: adv.advantages, epsHigh: adv.epsHigh }, e, ctx.config.loss.aggregation, ctx.rng.fork());
+  const result = await policyUpdate(
+    ctx.executor,
+    ctx.executorRef,
+    { sequences, lossMask, advantages: adv.advantages, epsHigh: adv.epsHigh },
+    e,
+    ctx.config.loss.aggregation,
+    ctx.rng.fork(),
+  );
   const rolloutRecords: ExecutorRollout[] = rollouts.map((r, i) => ({
     question: groups[i] as number,
     group: groups[i] as number,

@@ -19,7 +19,11 @@ export interface ToolSampling {
 }
 
 /** One batched multi-turn generation over all prompts with the current executor. */
-export async function executorToolRollouts(ctx: EngineContext, prompts: string[], sampling: ToolSampling): Promise<EngineToolRollout[]> {
+export async function executorToolRollouts(
+  ctx: EngineContext,
+  prompts: string[],
+  sampling: ToolSampling,
+): Promise<EngineToolRollout[]> {
   if (prompts.length === 0) return [];
   const tok = ctx.executor.tokenizer;
   const ids = prompts.map((p) => tok.encode(p));

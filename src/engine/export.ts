@@ -61,7 +61,11 @@ export function agent0Arguments(c: Agent0Config, experimentName = 'agent0_lab_ex
 /** The last curation's kept questions as Parquet, with the run's Agent0 arguments. */
 export function exportLastCuration(engine: Engine): { parquet: Uint8Array; args: string } {
   const curation = [...engine.trace].reverse().find((r) => r.phase === 'curation');
-  const labels = curation && engine.trace.find((r) => r.phase === 'self-labelling' && r.iteration === curation.iteration);
-  const kept = curation?.phase === 'curation' && labels?.phase === 'self-labelling' ? curation.keptIndices.flatMap((i) => labels.labels[i] ?? []) : [];
+  const labels =
+    curation && engine.trace.find((r) => r.phase === 'self-labelling' && r.iteration === curation.iteration);
+  const kept =
+    curation?.phase === 'curation' && labels?.phase === 'self-labelling'
+      ? curation.keptIndices.flatMap((i) => labels.labels[i] ?? [])
+      : [];
   return { parquet: curatedParquet(kept), args: agent0Arguments(engine.config) };
 }

@@ -21,7 +21,8 @@ async function transact<T>(mode: IDBTransactionMode, body: (store: IDBObjectStor
       const tx = db.transaction(STORE, mode);
       const req = body(tx.objectStore(STORE));
       tx.oncomplete = () => resolve(req.result);
-      tx.onabort = tx.onerror = () => reject(new Error(`IndexedDB ${mode} failed: ${tx.error?.message ?? 'unknown error'}.`));
+      tx.onabort = tx.onerror = () =>
+        reject(new Error(`IndexedDB ${mode} failed: ${tx.error?.message ?? 'unknown error'}.`));
     });
   } finally {
     db.close();

@@ -25,7 +25,9 @@ export async function createNodeEngine(
   opts: { checkpoint?: Uint8Array; progress?: EngineContext['progress']; sandbox?: Sandbox } = {},
 ): Promise<NodeEngine> {
   const choice = await selectBackend(['wasm', 'cpu']);
-  const backend = choice.fallbacks.length ? `${choice.backend} (${choice.fallbacks.map((f) => `${f.backend}: ${f.reason}`).join('; ')})` : choice.backend;
+  const backend = choice.fallbacks.length
+    ? `${choice.backend} (${choice.fallbacks.map((f) => `${f.backend}: ${f.reason}`).join('; ')})`
+    : choice.backend;
   const models = modelsFromCheckpoint(opts.checkpoint ?? new Uint8Array(readFileSync(BASE_CHECKPOINT)));
   const sandbox = opts.sandbox ?? createNodeSandbox();
   const engine = new Engine(config, models, sandboxToolRunner(sandbox), backend, undefined, opts.progress);

@@ -10,10 +10,17 @@ export function atIterationBoundary(engine: Engine): boolean {
 
 export async function saveRun(engine: Engine): Promise<Uint8Array> {
   if (!atIterationBoundary(engine)) {
-    throw new Error(`A run can be saved between iterations; iteration ${engine.position.iteration} is at phase ${engine.position.phase}. Run the iteration to its end first.`);
+    throw new Error(
+      `A run can be saved between iterations; iteration ${engine.position.iteration} is at phase ${engine.position.phase}. Run the iteration to its end first.`,
+    );
   }
   const { questioner, executor } = engine.models;
-  const [qFile, xFile, qOpt, xOpt] = await Promise.all([questioner.save(), executor.save(), questioner.optimizer.exportState(), executor.optimizer.exportState()]);
+  const [qFile, xFile, qOpt, xOpt] = await Promise.all([
+    questioner.save(),
+    executor.save(),
+    questioner.optimizer.exportState(),
+    executor.optimizer.exportState(),
+  ]);
   return encodeRun({
     header: {
       config: engine.config,
@@ -36,7 +43,9 @@ export async function saveRun(engine: Engine): Promise<Uint8Array> {
 export function restoreRun(engine: Engine, bytes: Uint8Array): void {
   const { header, sections } = decodeRun(bytes);
   if (JSON.stringify(header.config) !== JSON.stringify(engine.config)) {
-    throw new Error('Run checkpoint refused: it was made with other settings than this engine’s (build the engine with the checkpoint’s settings).');
+    throw new Error(
+      'Run checkpoint refused: it was made with other settings than this engine’s (build the engine with the checkpoint’s settings).',
+    );
   }
   const { questioner, executor } = engine.models;
   const sizes = [...questioner.params.all, ...questioner.params.all].map((v) => v.size);

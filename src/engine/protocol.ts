@@ -29,7 +29,14 @@ export type EngineCommand =
   | { type: 'export' };
 
 export type EngineEvent =
-  | { type: 'ready'; backend: string; fallbacks: { backend: string; reason: string }[]; threads: number | null; position: LoopPosition; params: number }
+  | {
+      type: 'ready';
+      backend: string;
+      fallbacks: { backend: string; reason: string }[];
+      threads: number | null;
+      position: LoopPosition;
+      params: number;
+    }
   | { type: 'baseline'; result: EvaluationResult }
   | { type: 'record'; record: PhaseRecord; position: LoopPosition }
   | { type: 'iteration'; summary: IterationSummary }

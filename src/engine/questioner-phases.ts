@@ -64,7 +64,9 @@ export function parseRollouts(ctx: EngineContext, batch: CurriculumBatch): Quest
 export async function solverProxy(ctx: EngineContext, rollouts: QuestionerRollout[]): Promise<ProxyResult[]> {
   const { proxy, executor } = ctx.config;
   const parsed = rollouts.flatMap((r, i) => (r.question !== null ? [i] : []));
-  const prompts = parsed.flatMap((i) => Array.from({ length: proxy.candidates }, () => toolSolverPrompt(rollouts[i]?.question ?? '')));
+  const prompts = parsed.flatMap((i) =>
+    Array.from({ length: proxy.candidates }, () => toolSolverPrompt(rollouts[i]?.question ?? '')),
+  );
   const candidates = await executorToolRollouts(ctx, prompts, {
     temperature: proxy.temperature,
     topP: proxy.topP,
@@ -123,7 +125,12 @@ export function rewardRollouts(ctx: EngineContext, rollouts: QuestionerRollout[]
 }
 
 /** Phase 5: GRPO advantages per prompt group and the questioner's clipped update. */
-export async function updateQuestioner(ctx: EngineContext, batch: CurriculumBatch, parts: RewardParts[], sampleGroups: number): Promise<UpdateStats> {
+export async function updateQuestioner(
+  ctx: EngineContext,
+  batch: CurriculumBatch,
+  parts: RewardParts[],
+  sampleGroups: number,
+): Promise<UpdateStats> {
   const q = ctx.config.questioner;
   const totals = parts.map((p) => p.total);
   const grpo = grpoAdvantages(totals, batch.groups, { singleton: 'refuse' });
@@ -131,7 +138,12 @@ export async function updateQuestioner(ctx: EngineContext, batch: CurriculumBatc
   const result = await policyUpdate(
     ctx.questioner,
     ctx.questionerRef,
-    { sequences: batch.sequences, lossMask, advantages: grpo.advantages, epsHigh: batch.sequences.map(() => q.epsHigh) },
+    {
+      sequences: batch.sequences,
+      lossMask,
+      advantages: grpo.advantages,
+      epsHigh: batch.sequences.map(() => q.epsHigh),
+    },
     q,
     ctx.config.loss.aggregation,
     ctx.rng.fork(),
@@ -139,6 +151,14 @@ export async function updateQuestioner(ctx: EngineContext, batch: CurriculumBatc
   return {
     updates: result.updates,
     groups: groupRecords(grpo.groups, totals, grpo.advantages),
-    tokens: tokenDetails(ctx.questioner.tokenizer, batch.sequences, lossMask, grpo.advantages, result, batch.groups, sampleGroups),
+    tokens: tokenDetails(
+      ctx.questioner.tokenizer,
+      batch.sequences,
+      lossMask,
+      grpo.advantages,
+      result,
+      batch.groups,
+      sampleGroups,
+    ),
   };
 }

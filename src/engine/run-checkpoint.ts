@@ -78,7 +78,8 @@ export function decodeRun(bytes: Uint8Array): RunCheckpoint {
     off += n;
     return s;
   });
-  if (off !== bytes.length - 4) fail(`the sections hold ${off - 12 - jsonLength} bytes, the file ${bytes.length - 16 - jsonLength}`);
+  if (off !== bytes.length - 4)
+    fail(`the sections hold ${off - 12 - jsonLength} bytes, the file ${bytes.length - 16 - jsonLength}`);
   return { header, sections: sections as RunCheckpoint['sections'] };
 }
 
@@ -97,7 +98,8 @@ export function packFloats(arrays: readonly Float32Array[]): Uint8Array {
 /** One byte section → Float32 arrays of the given sizes. */
 export function unpackFloats(bytes: Uint8Array, sizes: readonly number[]): Float32Array[] {
   const total = sizes.reduce((a, b) => a + b, 0);
-  if (bytes.length !== total * 4) throw new Error(`Run checkpoint refused: an optimizer section has ${bytes.length} bytes, expected ${total * 4}.`);
+  if (bytes.length !== total * 4)
+    throw new Error(`Run checkpoint refused: an optimizer section has ${bytes.length} bytes, expected ${total * 4}.`);
   const all = new Float32Array(bytes.slice().buffer);
   let off = 0;
   return sizes.map((n) => {

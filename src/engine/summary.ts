@@ -22,12 +22,16 @@ export interface IterationSummary {
 
 /** Figures of one iteration from its records (curriculum figures averaged over its K steps). */
 export function summarizeIteration(records: PhaseRecord[]): IterationSummary {
-  const of = <P extends PhaseRecord['phase']>(phase: P) => records.filter((r): r is Extract<PhaseRecord, { phase: P }> => r.phase === phase);
+  const of = <P extends PhaseRecord['phase']>(phase: P) =>
+    records.filter((r): r is Extract<PhaseRecord, { phase: P }> => r.phase === phase);
   const evaluation = of('evaluation').at(-1);
   if (!evaluation) throw new Error('summarizeIteration: the iteration has no evaluation record.');
   const e = evaluation.result;
   const hard = e.byDifficulty.filter((d) => d.difficulty >= 4);
-  const updates = [...of('questioner-update').flatMap((r) => r.stats.updates), ...of('executor-update').flatMap((r) => r.stats?.updates ?? [])];
+  const updates = [
+    ...of('questioner-update').flatMap((r) => r.stats.updates),
+    ...of('executor-update').flatMap((r) => r.stats?.updates ?? []),
+  ];
   return {
     iteration: evaluation.iteration,
     heldOutAccuracy: e.accuracy,

@@ -15,9 +15,17 @@ export function sandboxToolRunner(sandbox: Sandbox, timeoutMs = TOOL_TIMEOUT_MS)
   return async (code) => {
     try {
       const result = await sandbox.run(code, { timeoutMs });
-      return { observation: observationText(result), ok: !result.timedOut && !result.crashed, timedOut: result.timedOut };
+      return {
+        observation: observationText(result),
+        ok: !result.timedOut && !result.crashed,
+        timedOut: result.timedOut,
+      };
     } catch (err) {
-      return { observation: `Sandbox error: ${err instanceof Error ? err.message : String(err)}`, ok: false, timedOut: false };
+      return {
+        observation: `Sandbox error: ${err instanceof Error ? err.message : String(err)}`,
+        ok: false,
+        timedOut: false,
+      };
     }
   };
 }

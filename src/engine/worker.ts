@@ -16,7 +16,8 @@ import { atIterationBoundary, restoreRun, saveRun } from './persist';
 import { AUTOSAVE_SLOT, type EngineCommand, type EngineEvent } from './protocol';
 import { sandboxToolRunner } from './tool-runner';
 
-const post = (event: EngineEvent, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(event, transfer);
+const post = (event: EngineEvent, transfer: Transferable[] = []) =>
+  (self as unknown as Worker).postMessage(event, transfer);
 
 let engine: Engine | null = null;
 let sandbox: Sandbox | null = null;
@@ -29,8 +30,13 @@ let queue: Promise<void> = Promise.resolve();
 async function build(): Promise<Engine> {
   if (!config || !baseBytes || !sandbox) throw new Error('The engine is not initialised.');
   if (engine) Object.values(engine.models).forEach((m) => m.dispose());
-  return new Engine(config, modelsFromCheckpoint(baseBytes), sandboxToolRunner(sandbox), backend, undefined, (phase, done, total) =>
-    post({ type: 'progress', phase, done, total }),
+  return new Engine(
+    config,
+    modelsFromCheckpoint(baseBytes),
+    sandboxToolRunner(sandbox),
+    backend,
+    undefined,
+    (phase, done, total) => post({ type: 'progress', phase, done, total }),
   );
 }
 
@@ -109,7 +115,14 @@ async function handle(cmd: EngineCommand): Promise<void> {
       baseBytes = new Uint8Array(await res.arrayBuffer());
       sandbox ??= createBrowserSandbox();
       engine = await build();
-      post({ type: 'ready', backend, fallbacks: choice.fallbacks, threads: choice.threads, position: engine.position, params: engine.models.questioner.paramCount });
+      post({
+        type: 'ready',
+        backend,
+        fallbacks: choice.fallbacks,
+        threads: choice.threads,
+        position: engine.position,
+        params: engine.models.questioner.paramCount,
+      });
       return;
     }
     case 'step':
@@ -163,6 +176,8 @@ self.addEventListener('message', (event: MessageEvent<EngineCommand>) => {
   }
   post({ type: 'ack', command: cmd.type });
   queue = queue.then(() =>
-    handle(cmd).catch((err: unknown) => post({ type: 'error', message: err instanceof Error ? err.message : String(err), fatal: cmd.type === 'init' })),
+    handle(cmd).catch((err: unknown) =>
+      post({ type: 'error', message: err instanceof Error ? err.message : String(err), fatal: cmd.type === 'init' }),
+    ),
   );
 });

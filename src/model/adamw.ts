@@ -48,10 +48,13 @@ export class AdamW {
    * Returns the global norm before clipping (a scalar tensor).
    */
   apply(grads: readonly tf.Tensor[], s: OptimizerSettings): tf.Scalar {
-    if (grads.length !== this.params.length) throw new Error(`AdamW: ${grads.length} gradients for ${this.params.length} parameters.`);
+    if (grads.length !== this.params.length)
+      throw new Error(`AdamW: ${grads.length} gradients for ${this.params.length} parameters.`);
     this.step += 1;
     const norm = globalNorm(grads);
-    const scale = Number.isFinite(s.maxGradNorm) ? tf.minimum(1, tf.div(s.maxGradNorm, tf.add(norm, 1e-6))) : tf.scalar(1);
+    const scale = Number.isFinite(s.maxGradNorm)
+      ? tf.minimum(1, tf.div(s.maxGradNorm, tf.add(norm, 1e-6)))
+      : tf.scalar(1);
     const c1 = 1 - Math.pow(s.beta1, this.step);
     const c2 = 1 - Math.pow(s.beta2, this.step);
     this.params.forEach((p, i) => {

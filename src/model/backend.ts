@@ -54,7 +54,10 @@ async function unavailableReason(name: BackendName): Promise<string | null> {
  * did not finish within `limitMs`. Such an error event is consumed, so it is reported once, here.
  */
 async function initialise(name: BackendName, limitMs: number): Promise<string | null> {
-  const scope = globalThis as { addEventListener?: typeof addEventListener; removeEventListener?: typeof removeEventListener };
+  const scope = globalThis as {
+    addEventListener?: typeof addEventListener;
+    removeEventListener?: typeof removeEventListener;
+  };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onError: ((e: Event) => void) | undefined;
   const failed = new Promise<string>((resolve) => {
@@ -65,7 +68,8 @@ async function initialise(name: BackendName, limitMs: number): Promise<string | 
     };
     scope.addEventListener?.('error', onError);
   });
-  const attempt = (async () => (await unavailableReason(name)) ?? ((await tf.setBackend(name)) ? null : 'initialisation failed'))();
+  const attempt = (async () =>
+    (await unavailableReason(name)) ?? ((await tf.setBackend(name)) ? null : 'initialisation failed'))();
   try {
     return await Promise.race([attempt, failed]);
   } catch (err) {
@@ -77,7 +81,10 @@ async function initialise(name: BackendName, limitMs: number): Promise<string | 
 }
 
 /** Try the candidates in order; the first that initialises becomes the tfjs backend. */
-export async function selectBackend(order: readonly BackendName[] = defaultBackendOrder(), opts: BackendOptions = {}): Promise<BackendChoice> {
+export async function selectBackend(
+  order: readonly BackendName[] = defaultBackendOrder(),
+  opts: BackendOptions = {},
+): Promise<BackendChoice> {
   const fallbacks: BackendChoice['fallbacks'] = [];
   if (opts.wasmPaths) setWasmPaths(opts.wasmPaths);
   for (const name of order) {
@@ -88,7 +95,9 @@ export async function selectBackend(order: readonly BackendName[] = defaultBacke
     }
     fallbacks.push({ backend: name, reason });
   }
-  throw new Error(`selectBackend: no backend available (${fallbacks.map((f) => `${f.backend}: ${f.reason}`).join('; ')}).`);
+  throw new Error(
+    `selectBackend: no backend available (${fallbacks.map((f) => `${f.backend}: ${f.reason}`).join('; ')}).`,
+  );
 }
 
 /** What this code needs of a WebGPU device (structural, so no GPU type library is needed). */
@@ -115,6 +124,9 @@ export interface BackendMemory {
 
 export function backendMemory(): BackendMemory {
   const m = tf.memory();
-  const heap = tf.getBackend() === 'wasm' ? (tf.backend() as unknown as { wasm?: { HEAPU8?: Uint8Array } }).wasm?.HEAPU8 : undefined;
+  const heap =
+    tf.getBackend() === 'wasm'
+      ? (tf.backend() as unknown as { wasm?: { HEAPU8?: Uint8Array } }).wasm?.HEAPU8
+      : undefined;
   return { tensors: m.numTensors, tensorBytes: m.numBytes, wasmHeapBytes: heap?.buffer.byteLength ?? 0 };
 }

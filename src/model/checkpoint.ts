@@ -44,10 +44,12 @@ export function crc32(bytes: Uint8Array): number {
 /** The file bytes of a checkpoint. */
 export function encodeCheckpoint(ckpt: Checkpoint): Uint8Array {
   const { header, values } = ckpt;
-  if (values.length !== header.params.length) throw new Error(`checkpoint: ${values.length} arrays for ${header.params.length} parameters.`);
+  if (values.length !== header.params.length)
+    throw new Error(`checkpoint: ${values.length} arrays for ${header.params.length} parameters.`);
   header.params.forEach((p, i) => {
     const size = p.shape.reduce((a, b) => a * b, 1);
-    if (values[i]?.length !== size) throw new Error(`checkpoint: ${p.name} has ${values[i]?.length} values for shape [${p.shape}].`);
+    if (values[i]?.length !== size)
+      throw new Error(`checkpoint: ${p.name} has ${values[i]?.length} values for shape [${p.shape}].`);
   });
   const json = new TextEncoder().encode(JSON.stringify(header));
   const floats = values.reduce((n, v) => n + v.length, 0);
@@ -75,12 +77,17 @@ export function decodeCheckpoint(bytes: Uint8Array, expect: DecodeExpectations =
   if (bytes.length < 16) throw new Error(`checkpoint: file too short (${bytes.length} bytes).`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const magic = new TextDecoder().decode(bytes.subarray(0, 4));
-  if (magic !== CHECKPOINT_MAGIC) throw new Error(`checkpoint: not a model file (magic ${JSON.stringify(magic)}, expected "${CHECKPOINT_MAGIC}").`);
+  if (magic !== CHECKPOINT_MAGIC)
+    throw new Error(`checkpoint: not a model file (magic ${JSON.stringify(magic)}, expected "${CHECKPOINT_MAGIC}").`);
   const version = view.getUint32(4, true);
-  if (version !== CHECKPOINT_VERSION) throw new Error(`checkpoint: format version ${version}, this build reads version ${CHECKPOINT_VERSION}.`);
+  if (version !== CHECKPOINT_VERSION)
+    throw new Error(`checkpoint: format version ${version}, this build reads version ${CHECKPOINT_VERSION}.`);
   const stored = view.getUint32(bytes.length - 4, true);
   const actual = crc32(bytes.subarray(0, bytes.length - 4));
-  if (stored !== actual) throw new Error(`checkpoint: checksum mismatch (stored ${stored.toString(16)}, computed ${actual.toString(16)}): the file is corrupt.`);
+  if (stored !== actual)
+    throw new Error(
+      `checkpoint: checksum mismatch (stored ${stored.toString(16)}, computed ${actual.toString(16)}): the file is corrupt.`,
+    );
   const headerLength = view.getUint32(8, true);
   if (12 + headerLength > bytes.length - 4) throw new Error('checkpoint: header length exceeds the file.');
   const header = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + headerLength))) as CheckpointHeader;
@@ -90,9 +97,14 @@ export function decodeCheckpoint(bytes: Uint8Array, expect: DecodeExpectations =
     throw new Error(`checkpoint: ${bytes.length} bytes, but the header describes ${floats} values.`);
   }
   if (expect.config && !sameConfig(header.config, expect.config)) {
-    throw new Error(`checkpoint: model config ${JSON.stringify(header.config)} does not match the expected ${JSON.stringify(expect.config)}.`);
+    throw new Error(
+      `checkpoint: model config ${JSON.stringify(header.config)} does not match the expected ${JSON.stringify(expect.config)}.`,
+    );
   }
-  if (expect.vocab && (expect.vocab.length !== header.vocab.length || expect.vocab.some((s, i) => s !== header.vocab[i]))) {
+  if (
+    expect.vocab &&
+    (expect.vocab.length !== header.vocab.length || expect.vocab.some((s, i) => s !== header.vocab[i]))
+  ) {
     throw new Error('checkpoint: the vocabulary differs from the tokenizer in use.');
   }
   let off = 12 + headerLength;

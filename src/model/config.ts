@@ -28,13 +28,18 @@ export const DEFAULT_MODEL_SIZES: Omit<ModelConfig, 'vocabSize'> = {
 /** Throws with a clear message when a size is not a positive integer or the heads do not divide dModel. */
 export function validateConfig(c: ModelConfig): ModelConfig {
   for (const key of ['vocabSize', 'dModel', 'nLayers', 'nHeads', 'dFf', 'contextLength'] as const) {
-    if (!Number.isInteger(c[key]) || c[key] < 1) throw new Error(`ModelConfig.${key} must be a positive integer (got ${c[key]}).`);
+    if (!Number.isInteger(c[key]) || c[key] < 1)
+      throw new Error(`ModelConfig.${key} must be a positive integer (got ${c[key]}).`);
   }
-  if (c.dModel % c.nHeads !== 0) throw new Error(`ModelConfig: dModel ${c.dModel} is not a multiple of nHeads ${c.nHeads}.`);
+  if (c.dModel % c.nHeads !== 0)
+    throw new Error(`ModelConfig: dModel ${c.dModel} is not a multiple of nHeads ${c.nHeads}.`);
   return c;
 }
 
 /** Whether two configs describe the same shapes. */
 export function sameConfig(a: ModelConfig, b: ModelConfig): boolean {
-  return (Object.keys(a) as (keyof ModelConfig)[]).every((k) => a[k] === b[k]) && Object.keys(a).length === Object.keys(b).length;
+  return (
+    (Object.keys(a) as (keyof ModelConfig)[]).every((k) => a[k] === b[k]) &&
+    Object.keys(a).length === Object.keys(b).length
+  );
 }

@@ -85,7 +85,9 @@ function head(p: Params, c: ModelConfig, x: tf.Tensor3D): tf.Tensor3D {
   const h = layerNorm(x, p.lnFinalGain, p.lnFinalBias) as tf.Tensor3D;
   const [b, l, d] = h.shape;
   const flat = tf.reshape(h, [b * l, d]) as tf.Tensor2D;
-  const logits = p.head ? tf.matMul(flat, p.head as tf.Tensor2D) : tf.matMul(flat, p.tokenEmbedding as tf.Tensor2D, false, true);
+  const logits = p.head
+    ? tf.matMul(flat, p.head as tf.Tensor2D)
+    : tf.matMul(flat, p.tokenEmbedding as tf.Tensor2D, false, true);
   return tf.reshape(logits, [b, l, c.vocabSize]);
 }
 
@@ -103,7 +105,10 @@ function causalBias(t: number): tf.Tensor2D {
 export function forwardFull(p: Params, c: ModelConfig, ids: tf.Tensor2D, differentiable: boolean): tf.Tensor3D {
   const t = ids.shape[1];
   if (t > c.contextLength) throw new Error(`forwardFull: ${t} tokens exceed the context length ${c.contextLength}.`);
-  let x = tf.add(embedTokens(p, c, ids, differentiable), tf.slice(p.positionEmbedding, [0, 0], [t, c.dModel])) as tf.Tensor3D;
+  let x = tf.add(
+    embedTokens(p, c, ids, differentiable),
+    tf.slice(p.positionEmbedding, [0, 0], [t, c.dModel]),
+  ) as tf.Tensor3D;
   const bias = causalBias(t);
   for (const lp of p.layers) {
     const h = layerNorm(x, lp.ln1Gain, lp.ln1Bias) as tf.Tensor3D;
@@ -132,7 +137,14 @@ export type ExtendResult = {
  * cache becomes K' = K·(1 − Σⱼ W) + W·k (positions ≥ contextLength are dropped), and query j
  * attends to keys c ≤ cursor[b] + j. The input cache is not disposed.
  */
-export function forwardExtend(p: Params, c: ModelConfig, cache: KvCache, ids: tf.Tensor2D, cursor: readonly number[], n: readonly number[]): ExtendResult {
+export function forwardExtend(
+  p: Params,
+  c: ModelConfig,
+  cache: KvCache,
+  ids: tf.Tensor2D,
+  cursor: readonly number[],
+  n: readonly number[],
+): ExtendResult {
   const [batch, l] = ids.shape;
   const ctx = c.contextLength;
   const write = new Float32Array(batch * ctx * l);
@@ -164,7 +176,13 @@ export function forwardExtend(p: Params, c: ModelConfig, cache: KvCache, ids: tf
     const values = tf.add(tf.mul(cache.values[i] as tf.Tensor3D, keep), tf.matMul(w, v)) as tf.Tensor3D;
     next.keys.push(keys);
     next.values.push(values);
-    const a = attend(splitHeads(q, c.nHeads), splitHeads(keys, c.nHeads), splitHeads(values, c.nHeads), attnBias, lp.wOut);
+    const a = attend(
+      splitHeads(q, c.nHeads),
+      splitHeads(keys, c.nHeads),
+      splitHeads(values, c.nHeads),
+      attnBias,
+      lp.wOut,
+    );
     x = mlp(tf.add(x, a), lp);
   });
   const last = tf.matMul(tf.tensor3d(pick, [batch, 1, l]), x) as tf.Tensor3D;

@@ -144,7 +144,9 @@ export class Generation {
       this.seqs.forEach((s, b) => ids.set(s.tokens.slice(s.cursor, s.cursor + (pending[b] as number)), b * l));
       const old = this.cache;
       const cursors = this.seqs.map((s) => s.cursor);
-      const result = tf.tidy(() => forwardExtend(this.params, this.config, old, tf.tensor2d(ids, [batch, l], 'int32'), cursors, pending));
+      const result = tf.tidy(() =>
+        forwardExtend(this.params, this.config, old, tf.tensor2d(ids, [batch, l], 'int32'), cursors, pending),
+      );
       disposeCache(old);
       this.cache = result.cache;
       out = result.logits;

@@ -49,7 +49,11 @@ export class TinyLM {
   }
 
   /** One turn of generation for each prompt, then the cache is freed. */
-  async generate(prompts: readonly (readonly number[])[], opts: TurnOptions, seed: number | Rng): Promise<TurnOutput[]> {
+  async generate(
+    prompts: readonly (readonly number[])[],
+    opts: TurnOptions,
+    seed: number | Rng,
+  ): Promise<TurnOutput[]> {
     const g = this.startGeneration(prompts, seed);
     try {
       return (await g.turn(opts)) as TurnOutput[];
@@ -91,7 +95,8 @@ export class TinyLM {
   load(bytes: Uint8Array): void {
     const { header, values } = decodeCheckpoint(bytes, { config: this.config, vocab: this.tokenizer.vocab });
     header.params.forEach((spec, i) => {
-      if (spec.name !== this.params.names[i]) throw new Error(`checkpoint: parameter ${i} is ${spec.name}, expected ${this.params.names[i]}.`);
+      if (spec.name !== this.params.names[i])
+        throw new Error(`checkpoint: parameter ${i} is ${spec.name}, expected ${this.params.names[i]}.`);
       const v = this.params.all[i] as tf.Variable;
       tf.tidy(() => v.assign(tf.tensor(values[i] as Float32Array, spec.shape, 'float32')));
     });
@@ -99,7 +104,8 @@ export class TinyLM {
 
   /** Copy another model's parameter values into this one (same config), e.g. a frozen reference. */
   copyFrom(other: TinyLM): void {
-    if (other.params.all.length !== this.params.all.length) throw new Error('TinyLM.copyFrom: different parameter lists.');
+    if (other.params.all.length !== this.params.all.length)
+      throw new Error('TinyLM.copyFrom: different parameter lists.');
     tf.tidy(() => this.params.all.forEach((v, i) => v.assign(tf.clone(other.params.all[i] as tf.Variable))));
   }
 

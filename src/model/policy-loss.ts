@@ -76,13 +76,21 @@ export function policyLoss(x: PolicyLossInputs): PolicyLossTensors {
   const clippedRatio = tf.minimum(tf.maximum(ratio, tf.sub(1, x.epsLow)), tf.add(1, x.epsHigh));
   const clipped = tf.mul(tf.neg(a), clippedRatio);
   let perToken = tf.maximum(unclipped, clipped);
-  const clipCode = tf.where(tf.less(ratio, 1), tf.fill(ratio.shape, BRANCH_CODES['low-clip']), tf.fill(ratio.shape, BRANCH_CODES['high-clip']));
+  const clipCode = tf.where(
+    tf.less(ratio, 1),
+    tf.fill(ratio.shape, BRANCH_CODES['low-clip']),
+    tf.fill(ratio.shape, BRANCH_CODES['high-clip']),
+  );
   let branch = tf.where(tf.greater(clipped, unclipped), clipCode, tf.zerosLike(ratio));
   if (x.dualClip != null) {
     const cap = tf.mul(tf.neg(a), x.dualClip);
     const negative = tf.less(a, 0);
     // The branch test stays off the loss's gradient path (tfjs has no gradient for LogicalAnd).
-    branch = tf.where(tf.logicalAnd(negative, tf.less(cap, perToken)), tf.fill(ratio.shape, BRANCH_CODES['dual-clip']), branch);
+    branch = tf.where(
+      tf.logicalAnd(negative, tf.less(cap, perToken)),
+      tf.fill(ratio.shape, BRANCH_CODES['dual-clip']),
+      branch,
+    );
     perToken = tf.where(negative, tf.minimum(perToken, cap), perToken);
   }
   const logRatioRef = tf.clipByValue(tf.sub(x.refLogp, x.logp), -20, 20);

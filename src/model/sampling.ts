@@ -19,7 +19,9 @@ export function sampleToken(logits: ArrayLike<number>, opts: SamplingOptions, rn
   const v = logits.length;
   if (v === 0) throw new Error('sampleToken: empty logits.');
   if (!(opts.temperature >= 0)) throw new Error(`sampleToken: temperature must be ≥ 0 (got ${opts.temperature}).`);
-  const order = Array.from({ length: v }, (_, i) => i).sort((a, b) => (logits[b] as number) - (logits[a] as number) || a - b);
+  const order = Array.from({ length: v }, (_, i) => i).sort(
+    (a, b) => (logits[b] as number) - (logits[a] as number) || a - b,
+  );
   if (opts.temperature === 0) return order[0] as number;
   const k = opts.topK && opts.topK > 0 ? Math.min(opts.topK, v) : v;
   const kept = order.slice(0, k);

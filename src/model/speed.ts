@@ -50,7 +50,10 @@ export interface SpeedOptions {
 }
 
 /** The figures of one backend (see the module comment). */
-export async function measureModelSpeed(backend: BackendName, opts: SpeedOptions = {}): Promise<Record<string, number | string>> {
+export async function measureModelSpeed(
+  backend: BackendName,
+  opts: SpeedOptions = {},
+): Promise<Record<string, number | string>> {
   const choice = await selectBackend([backend]);
   const tokenizer = new Tokenizer();
   const model = TinyLM.create(tokenizer, {}, 1);
@@ -100,4 +103,3 @@ export async function measureModelSpeed(backend: BackendName, opts: SpeedOptions
     tensorsAfterCycles: tensorsAfter,
   };
 }
-

@@ -23,14 +23,16 @@ export async function nllStep(
 ): Promise<number> {
   const n = sequences.length;
   const longest = Math.max(2, ...sequences.map((s) => s.length));
-  if (longest > c.contextLength) throw new Error(`nllStep: a sequence has ${longest} tokens; the context is ${c.contextLength}.`);
+  if (longest > c.contextLength)
+    throw new Error(`nllStep: a sequence has ${longest} tokens; the context is ${c.contextLength}.`);
   const t = bucketLength(longest, c.contextLength);
   const ids = new Int32Array(n * t).fill(padId);
   const mask = new Float32Array(n * t);
   sequences.forEach((s, b) => {
     ids.set(s, b * t);
     const m = masks?.[b];
-    if (masks && (!m || m.length !== s.length || m[0] !== 0)) throw new Error(`nllStep: mask ${b} must have one entry per token and start with 0.`);
+    if (masks && (!m || m.length !== s.length || m[0] !== 0))
+      throw new Error(`nllStep: mask ${b} must have one entry per token and start with 0.`);
     if (m) mask.set(m, b * t);
     else mask.fill(1, b * t + 1, b * t + s.length);
   });
@@ -39,9 +41,18 @@ export async function nllStep(
     const m = tf.tensor2d(mask, [n, t]);
     const { value, grads } = tf.variableGrads(() => {
       const { logp } = tokenLogProbs(forwardFull(p, c, idsT, true), idsT);
-      return tf.div(tf.neg(tf.sum(tf.mul(logp, m))), Math.max(1, mask.reduce((a, b) => a + b, 0))) as tf.Scalar;
+      return tf.div(
+        tf.neg(tf.sum(tf.mul(logp, m))),
+        Math.max(
+          1,
+          mask.reduce((a, b) => a + b, 0),
+        ),
+      ) as tf.Scalar;
     }, p.all);
-    optimizer.apply(p.all.map((v) => grads[v.name] as tf.Tensor), optim);
+    optimizer.apply(
+      p.all.map((v) => grads[v.name] as tf.Tensor),
+      optim,
+    );
     return value;
   });
   const value = (await loss.data())[0] as number;

@@ -35,7 +35,12 @@ export interface ToolRollout {
 }
 
 /** Roll out every prompt (token ids) as a tool solver; one batched generation for all. */
-export async function toolRollouts(model: TinyLM, prompts: readonly (readonly number[])[], opts: ToolRolloutOptions, seed: number | Rng): Promise<ToolRollout[]> {
+export async function toolRollouts(
+  model: TinyLM,
+  prompts: readonly (readonly number[])[],
+  opts: ToolRolloutOptions,
+  seed: number | Rng,
+): Promise<ToolRollout[]> {
   const g = model.startGeneration(prompts, seed);
   const ctx = model.config.contextLength;
   const masks = prompts.map((p) => p.map(() => 0));

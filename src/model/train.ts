@@ -55,7 +55,9 @@ export interface TrainStats {
 }
 
 /** Branch names indexed by their code. */
-const BRANCH_NAMES = (Object.entries(BRANCH_CODES) as [ClipBranch, number][]).sort((a, b) => a[1] - b[1]).map(([name]) => name);
+const BRANCH_NAMES = (Object.entries(BRANCH_CODES) as [ClipBranch, number][])
+  .sort((a, b) => a[1] - b[1])
+  .map(([name]) => name);
 
 /**
  * From logits [B, T, V] and ids [B, T]: logp[b, t] = log softmax(logits[b, t − 1])[ids[b, t]] and
@@ -72,11 +74,19 @@ export function tokenLogProbs(logits: tf.Tensor3D, ids: tf.Tensor2D): { logp: tf
 }
 
 /** Rows right-padded with `fill` to [B, T] as a flat array. */
-function padRows(rows: readonly (readonly number[])[], t: number, fill: number, what: string, lengths: readonly number[]): Float32Array {
-  if (rows.length !== lengths.length) throw new Error(`train: ${what} has ${rows.length} rows for ${lengths.length} sequences.`);
+function padRows(
+  rows: readonly (readonly number[])[],
+  t: number,
+  fill: number,
+  what: string,
+  lengths: readonly number[],
+): Float32Array {
+  if (rows.length !== lengths.length)
+    throw new Error(`train: ${what} has ${rows.length} rows for ${lengths.length} sequences.`);
   const out = new Float32Array(rows.length * t).fill(fill);
   rows.forEach((r, b) => {
-    if (r.length !== lengths[b]) throw new Error(`train: ${what} row ${b} has ${r.length} entries for ${lengths[b]} tokens.`);
+    if (r.length !== lengths[b])
+      throw new Error(`train: ${what} row ${b} has ${r.length} entries for ${lengths[b]} tokens.`);
     out.set(r, b * t);
   });
   return out;
@@ -95,7 +105,8 @@ function idsTensor(sequences: readonly (readonly number[])[], t: number, padId: 
 
 function paddedLength(sequences: readonly (readonly number[])[], c: ModelConfig): number {
   const longest = Math.max(2, ...sequences.map((s) => s.length));
-  if (longest > c.contextLength) throw new Error(`train: a sequence has ${longest} tokens; the context is ${c.contextLength}.`);
+  if (longest > c.contextLength)
+    throw new Error(`train: a sequence has ${longest} tokens; the context is ${c.contextLength}.`);
   return bucketLength(longest, c.contextLength);
 }
 
@@ -112,7 +123,15 @@ export async function sequenceLogProbs(
 ): Promise<number[][]> {
   const lengths = sequences.map((s) => s.length);
   const t = paddedLength(sequences, c);
-  const m = mask ? padRows(mask, t, 0, 'mask', lengths) : padRows(sequences.map((s) => s.map(() => 1)), t, 0, 'mask', lengths);
+  const m = mask
+    ? padRows(mask, t, 0, 'mask', lengths)
+    : padRows(
+        sequences.map((s) => s.map(() => 1)),
+        t,
+        0,
+        'mask',
+        lengths,
+      );
   const out = tf.tidy(() => {
     const ids = idsTensor(sequences, t, padId);
     const { logp } = tokenLogProbs(forwardFull(p, c, ids, false), ids);
@@ -150,7 +169,8 @@ export async function trainStep(
     const w = padRows(batch.weights, t, 0, 'weights', lengths);
     for (let i = 0; i < mask.length; i++) mask[i] = (mask[i] as number) * (w[i] as number);
   }
-  for (let b = 0; b < n; b++) if (mask[b * t] !== 0) throw new Error(`train: sequence ${b} masks in its first token, which has no log-prob.`);
+  for (let b = 0; b < n; b++)
+    if (mask[b * t] !== 0) throw new Error(`train: sequence ${b} masks in its first token, which has no log-prob.`);
   const adv = padRows(batch.advantages, t, 0, 'advantages', lengths);
   const old = padRows(batch.oldLogProbs, t, 0, 'oldLogProbs', lengths);
   const ref = padRows(batch.refLogProbs, t, 0, 'refLogProbs', lengths);
@@ -185,8 +205,20 @@ export async function trainStep(
     }, p.all);
     grads = p.all.map((v) => tf.keep(g[v.name] as tf.Tensor));
     const norm = globalNorm(grads);
-    const [pg, kl, ent, ratio, branch, logp] = aux as [tf.Scalar, tf.Scalar, tf.Scalar, tf.Tensor, tf.Tensor, tf.Tensor];
-    const out = tf.concat([tf.stack([value, pg, kl, ent, norm]), tf.reshape(ratio, [-1]), tf.reshape(branch, [-1]), tf.reshape(logp, [-1])]);
+    const [pg, kl, ent, ratio, branch, logp] = aux as [
+      tf.Scalar,
+      tf.Scalar,
+      tf.Scalar,
+      tf.Tensor,
+      tf.Tensor,
+      tf.Tensor,
+    ];
+    const out = tf.concat([
+      tf.stack([value, pg, kl, ent, norm]),
+      tf.reshape(ratio, [-1]),
+      tf.reshape(branch, [-1]),
+      tf.reshape(logp, [-1]),
+    ]);
     tf.dispose(aux);
     return out;
   });
@@ -206,6 +238,8 @@ export async function trainStep(
     ratios: unpad(block(0), lengths, t),
     branches: unpad(block(1), lengths, t).map((row) => row.map((code) => BRANCH_NAMES[code] as ClipBranch)),
     logProbs: unpad(block(2), lengths, t),
-    ...(finite ? {} : { skipped: 'the loss or a gradient was not finite; the update was not applied and the weights are unchanged' }),
+    ...(finite
+      ? {}
+      : { skipped: 'the loss or a gradient was not finite; the update was not applied and the weights are unchanged' }),
   };
 }

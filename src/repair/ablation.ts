@@ -6,7 +6,13 @@
 import { type RepairConfig, type RepairVariant, validateRepairConfig, validateVariant } from '../core/repair/config';
 import type { TinyLM } from '../model/model';
 import type { RepairEnvironment } from './environment';
-import { type EpisodeMetrics, type RepairIterationRecord, type RepairRunRecord, evaluateRepair, repairIteration } from './lab';
+import {
+  type EpisodeMetrics,
+  type RepairIterationRecord,
+  type RepairRunRecord,
+  evaluateRepair,
+  repairIteration,
+} from './lab';
 
 export interface AblationHooks {
   /** A fresh model with the pre-trained weights (called twice per variant: policy and reference). */
@@ -18,7 +24,12 @@ export interface AblationHooks {
 }
 
 /** Every variant's run; the base model's evaluation is shared (it is the same for all). */
-export async function runAblation(variants: readonly RepairVariant[], config: RepairConfig, env: RepairEnvironment, hooks: AblationHooks): Promise<RepairRunRecord[]> {
+export async function runAblation(
+  variants: readonly RepairVariant[],
+  config: RepairConfig,
+  env: RepairEnvironment,
+  hooks: AblationHooks,
+): Promise<RepairRunRecord[]> {
   validateRepairConfig(config);
   variants.forEach(validateVariant);
   const base = hooks.loadModel();

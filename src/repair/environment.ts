@@ -5,7 +5,14 @@
  */
 import type { Sandbox } from '../sandbox/types';
 import type { RepairTask } from '../core/repair/tasks';
-import { checkProgram, judgeProgram, observationFromOutput, runProgram, verdictFromOutput, type JudgeVerdict } from './programs';
+import {
+  checkProgram,
+  judgeProgram,
+  observationFromOutput,
+  runProgram,
+  verdictFromOutput,
+  type JudgeVerdict,
+} from './programs';
 
 export class EnvironmentFailure extends Error {
   constructor(
@@ -44,7 +51,11 @@ export class RepairEnvironment {
       throw new EnvironmentFailure('sandbox-crash', `the sandbox failed: ${String(err)}`);
     }
     if (result.timedOut) throw new EnvironmentFailure('timeout', `a sandbox call ran past ${this.timeoutMs} ms`);
-    if (result.error) throw new EnvironmentFailure('sandbox-crash', `the environment's own program failed: ${result.error.slice(0, 200)}`);
+    if (result.error)
+      throw new EnvironmentFailure(
+        'sandbox-crash',
+        `the environment's own program failed: ${result.error.slice(0, 200)}`,
+      );
     return result.stdout;
   }
 

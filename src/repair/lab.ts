@@ -72,7 +72,15 @@ export interface RepairIterationRecord {
     /** Groups whose rewards were all equal (no signal). */
     noSignalGroups: number;
   };
-  update: { updates: number; skipped: number; loss: number; kl: number; clipFraction: number; gradNorm: number; trainedTokens: number };
+  update: {
+    updates: number;
+    skipped: number;
+    loss: number;
+    kl: number;
+    clipFraction: number;
+    gradNorm: number;
+    trainedTokens: number;
+  };
   eval: EpisodeMetrics;
   group: GroupView;
   seconds: number;
@@ -92,7 +100,9 @@ export interface LabModels {
 /** Shares, compile rate, strict accuracy and mean steps of a set of episodes. */
 export function episodeMetrics(episodes: readonly RepairEpisode[]): EpisodeMetrics {
   const n = Math.max(1, episodes.length);
-  const terminations = Object.fromEntries(TERMINATIONS.map((t) => [t, episodes.filter((e) => e.termination === t).length / n])) as Record<Termination, number>;
+  const terminations = Object.fromEntries(
+    TERMINATIONS.map((t) => [t, episodes.filter((e) => e.termination === t).length / n]),
+  ) as Record<Termination, number>;
   return {
     episodes: episodes.length,
     compileRate: episodes.filter((e) => e.compiles).length / n,
@@ -110,17 +120,38 @@ export function evaluationTasks(count: number, seed: number): RepairTask[] {
 
 /** Rollout limits from the config, with the sampling temperature and failure rate of the purpose. */
 function rolloutSettings(config: RepairConfig, temperature: number, failureRate: number): RolloutSettings {
-  return { maxSteps: config.maxSteps, repetitionLimit: config.repetitionLimit, maxActionTokens: config.maxActionTokens, temperature, failureRate };
+  return {
+    maxSteps: config.maxSteps,
+    repetitionLimit: config.repetitionLimit,
+    maxActionTokens: config.maxActionTokens,
+    temperature,
+    failureRate,
+  };
 }
 
 /** Episodes on the held-out tasks at `evalTemperature` (a fixed sampling stream), without injected failures. */
-export function evaluationEpisodes(model: TinyLM, env: RepairEnvironment, config: RepairConfig): Promise<RepairEpisode[]> {
+export function evaluationEpisodes(
+  model: TinyLM,
+  env: RepairEnvironment,
+  config: RepairConfig,
+): Promise<RepairEpisode[]> {
   const tasks = evaluationTasks(config.evalTasks, config.evalSeed);
-  return repairRollouts(model, tasks, env, rolloutSettings(config, config.evalTemperature, 0), new Rng(config.evalSeed), new Rng(config.evalSeed + 1));
+  return repairRollouts(
+    model,
+    tasks,
+    env,
+    rolloutSettings(config, config.evalTemperature, 0),
+    new Rng(config.evalSeed),
+    new Rng(config.evalSeed + 1),
+  );
 }
 
 /** The held-out metrics (see evaluationEpisodes). */
-export async function evaluateRepair(model: TinyLM, env: RepairEnvironment, config: RepairConfig): Promise<EpisodeMetrics> {
+export async function evaluateRepair(
+  model: TinyLM,
+  env: RepairEnvironment,
+  config: RepairConfig,
+): Promise<EpisodeMetrics> {
   return episodeMetrics(await evaluationEpisodes(model, env, config));
 }
 
@@ -161,7 +192,9 @@ function showcaseGroup(episodes: readonly RepairEpisode[], signals: readonly Sam
   let bestKey = -1;
   for (let q = 0; q * g < episodes.length; q++) {
     const idx = Array.from({ length: g }, (_, k) => q * g + k);
-    const tiers = new Set(idx.map((i) => tier((episodes[i] as RepairEpisode).compiles, (episodes[i] as RepairEpisode).matches)));
+    const tiers = new Set(
+      idx.map((i) => tier((episodes[i] as RepairEpisode).compiles, (episodes[i] as RepairEpisode).matches)),
+    );
     const rewards = idx.map((i) => (signals[i] as SampleSignal).reward);
     const key = tiers.size * 10 + (Math.max(...rewards) - Math.min(...rewards));
     if (key > bestKey) {
@@ -173,14 +206,29 @@ function showcaseGroup(episodes: readonly RepairEpisode[], signals: readonly Sam
 }
 
 /** One iteration of the lab for a variant (see the file comment). */
-export async function repairIteration(models: LabModels, env: RepairEnvironment, config: RepairConfig, variant: RepairVariant, iteration: number): Promise<RepairIterationRecord> {
+export async function repairIteration(
+  models: LabModels,
+  env: RepairEnvironment,
+  config: RepairConfig,
+  variant: RepairVariant,
+  iteration: number,
+): Promise<RepairIterationRecord> {
   const t0 = performance.now();
   const taskRng = stream(config, iteration, 1);
   const tasks = Array.from({ length: config.tasksPerIteration }, () => generateRepairTask(taskRng));
   const batch = tasks.flatMap((t) => Array.from({ length: config.groupSize }, () => t));
   const settings = rolloutSettings(config, config.temperature, config.failureRate);
-  const episodes = await repairRollouts(models.policy, batch, env, settings, stream(config, iteration, 2), stream(config, iteration, 3));
-  const rules = episodes.map((e) => processRules(e.steps, { defectLine: e.task.defectLine, fixedLine: e.task.fixed[e.task.defectLine - 1] as string }));
+  const episodes = await repairRollouts(
+    models.policy,
+    batch,
+    env,
+    settings,
+    stream(config, iteration, 2),
+    stream(config, iteration, 3),
+  );
+  const rules = episodes.map((e) =>
+    processRules(e.steps, { defectLine: e.task.defectLine, fixedLine: e.task.fixed[e.task.defectLine - 1] as string }),
+  );
   const signals = sampleSignals(
     episodes.map((e, i) => ({
       group: Math.floor(i / config.groupSize),
@@ -190,24 +238,55 @@ export async function repairIteration(models: LabModels, env: RepairEnvironment,
       tokenCounts: e.spans.map(([a, b]) => b - a),
       scores: (rules[i] as ProcessRule[]).map((r) => PROCESS_SCORES[r]),
     })),
-    { reward: variant.reward, weights: variant.weights, weightFloor: config.weightFloor, governance: { enabled: variant.governance, ...config.governance } },
+    {
+      reward: variant.reward,
+      weights: variant.weights,
+      weightFloor: config.weightFloor,
+      governance: { enabled: variant.governance, ...config.governance },
+    },
   );
   const targets = episodes.map((e, i) => {
     const s = signals[i] as SampleSignal;
-    return tokenTargets({ length: e.tokens.length, spans: e.spans, advantage: s.advantage, trainedSteps: s.trainedSteps, weights: s.weights });
+    return tokenTargets({
+      length: e.tokens.length,
+      spans: e.spans,
+      advantage: s.advantage,
+      trainedSteps: s.trainedSteps,
+      weights: s.weights,
+    });
   });
   const lossMask = targets.map((t) => t.lossMask);
   const tokenAdvantages = targets.map((t) => t.advantages);
   const trainedTokens = lossMask.reduce((a, m) => a + m.reduce((x, y) => x + y, 0), 0);
   const useful = episodes.map((_, i) => i).filter((i) => (tokenAdvantages[i] as number[]).some((a) => a !== 0));
-  let update: RepairIterationRecord['update'] = { updates: 0, skipped: 0, loss: 0, kl: 0, clipFraction: 0, gradNorm: 0, trainedTokens };
+  let update: RepairIterationRecord['update'] = {
+    updates: 0,
+    skipped: 0,
+    loss: 0,
+    kl: 0,
+    clipFraction: 0,
+    gradNorm: 0,
+    trainedTokens,
+  };
   if (useful.length > 0) {
     const pick = <T>(rows: T[]): T[] => useful.map((i) => rows[i] as T);
     const result = await policyUpdate(
       models.policy,
       models.reference,
-      { sequences: pick(episodes.map((e) => e.tokens)), lossMask: pick(lossMask), advantages: pick(tokenAdvantages), epsHigh: useful.map(() => config.clipHigh) },
-      { learningRate: config.learningRate, updatesPerStep: config.miniBatches, epsLow: config.clipLow, epsHigh: config.clipHigh, dualClip: null, klCoef: config.klCoef },
+      {
+        sequences: pick(episodes.map((e) => e.tokens)),
+        lossMask: pick(lossMask),
+        advantages: pick(tokenAdvantages),
+        epsHigh: useful.map(() => config.clipHigh),
+      },
+      {
+        learningRate: config.learningRate,
+        updatesPerStep: config.miniBatches,
+        epsLow: config.clipLow,
+        epsHigh: config.clipHigh,
+        dualClip: null,
+        klCoef: config.klCoef,
+      },
       'token-mean',
       stream(config, iteration, 4),
     );
@@ -226,7 +305,9 @@ export async function repairIteration(models: LabModels, env: RepairEnvironment,
   const n = episodes.length;
   const tiers: [number, number, number] = [0, 0, 0];
   episodes.forEach((e) => tiers[e.compiles ? (e.matches ? 2 : 1) : 0]++);
-  const groups = Array.from({ length: config.tasksPerIteration }, (_, q) => signals.slice(q * config.groupSize, (q + 1) * config.groupSize));
+  const groups = Array.from({ length: config.tasksPerIteration }, (_, q) =>
+    signals.slice(q * config.groupSize, (q + 1) * config.groupSize),
+  );
   const show = showcaseGroup(episodes, signals, config.groupSize);
   const showTask = tasks[show] as RepairTask;
   const evalMetrics = await evaluateRepair(models.policy, env, config);
@@ -246,10 +327,22 @@ export async function repairIteration(models: LabModels, env: RepairEnvironment,
     update,
     eval: evalMetrics,
     group: {
-      task: { id: showTask.id, defect: showTask.defect, category: showTask.category, lines: showTask.lines, fixed: showTask.fixed, defectLine: showTask.defectLine },
+      task: {
+        id: showTask.id,
+        defect: showTask.defect,
+        category: showTask.category,
+        lines: showTask.lines,
+        fixed: showTask.fixed,
+        defectLine: showTask.defectLine,
+      },
       samples: Array.from({ length: config.groupSize }, (_, k) => {
         const i = show * config.groupSize + k;
-        return sampleView(models.policy, episodes[i] as RepairEpisode, signals[i] as SampleSignal, rules[i] as ProcessRule[]);
+        return sampleView(
+          models.policy,
+          episodes[i] as RepairEpisode,
+          signals[i] as SampleSignal,
+          rules[i] as ProcessRule[],
+        );
       }),
     },
     seconds: (performance.now() - t0) / 1000,

@@ -14,7 +14,7 @@ export function checkProgram(source: string): string {
     '    syntax_check(SRC)',
     "    print('ok')",
     'except SyntaxError as e:',
-    "    print(type(e).__name__, e.lineno)",
+    '    print(type(e).__name__, e.lineno)',
   ].join('\n');
 }
 
@@ -26,7 +26,7 @@ export function runProgram(source: string): string {
     '    exec(SRC, {})',
     "    print('ok')",
     'except SyntaxError as e:',
-    "    print(type(e).__name__, e.lineno)",
+    '    print(type(e).__name__, e.lineno)',
     'except NameError as e:',
     "    print('NameError', e.name)",
     'except Exception as e:',
@@ -39,7 +39,12 @@ export function runProgram(source: string): string {
  * module level, such as a failing assert, are ignored), calls the function on every input and
  * compares what each call returns or raises. Last line: "JUDGE nocompile | differ | match".
  */
-export function judgeProgram(candidate: string, truth: string, fname: string, inputs: readonly (readonly number[])[]): string {
+export function judgeProgram(
+  candidate: string,
+  truth: string,
+  fname: string,
+  inputs: readonly (readonly number[])[],
+): string {
   const args = inputs.map((a) => `(${a.join(',')}${a.length === 1 ? ',' : ''})`).join(', ');
   return [
     `CAND = ${literal(candidate)}`,

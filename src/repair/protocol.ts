@@ -4,8 +4,7 @@ import type { RepairVariant } from '../core/repair/config';
 import type { EpisodeMetrics, RepairIterationRecord } from './lab';
 
 export type RepairCommand =
-  | { type: 'start'; variant: string; iterations: number; backends: BackendName[] }
-  | { type: 'stop' };
+  { type: 'start'; variant: string; iterations: number; backends: BackendName[] } | { type: 'stop' };
 
 export type RepairEvent =
   | { type: 'ready'; backend: string; fallbacks: { backend: string; reason: string }[]; threads: number | null }

@@ -46,10 +46,19 @@ interface Running {
 }
 
 /** What the environment answers to one action: the observation, the new snippet, whether the episode ends. */
-async function act(action: Action, s: Running, env: RepairEnvironment): Promise<{ observation: string; lines: string[]; compiles: boolean; submitted: boolean }> {
+async function act(
+  action: Action,
+  s: Running,
+  env: RepairEnvironment,
+): Promise<{ observation: string; lines: string[]; compiles: boolean; submitted: boolean }> {
   switch (action.kind) {
     case 'check':
-      return { observation: (await env.check(s.lines)).observation, lines: s.lines, compiles: s.compiles, submitted: false };
+      return {
+        observation: (await env.check(s.lines)).observation,
+        lines: s.lines,
+        compiles: s.compiles,
+        submitted: false,
+      };
     case 'run':
       return { observation: await env.run(s.lines), lines: s.lines, compiles: s.compiles, submitted: false };
     case 'submit':
@@ -57,7 +66,8 @@ async function act(action: Action, s: Running, env: RepairEnvironment): Promise<
     case 'malformed':
       return { observation: 'bad action', lines: s.lines, compiles: s.compiles, submitted: false };
     case 'edit': {
-      if (action.line < 1 || action.line > s.lines.length) return { observation: `no line ${action.line}`, lines: s.lines, compiles: s.compiles, submitted: false };
+      if (action.line < 1 || action.line > s.lines.length)
+        return { observation: `no line ${action.line}`, lines: s.lines, compiles: s.compiles, submitted: false };
       const lines = s.lines.map((l, i) => (i === action.line - 1 ? action.text : l));
       return { observation: 'ok', lines, compiles: (await env.check(lines)).compiles, submitted: false };
     }
@@ -65,7 +75,14 @@ async function act(action: Action, s: Running, env: RepairEnvironment): Promise<
 }
 
 /** One episode per task, generated as one batch; see the file comment. */
-export async function repairRollouts(model: TinyLM, tasks: readonly RepairTask[], env: RepairEnvironment, settings: RolloutSettings, sampling: Rng, failures: Rng): Promise<RepairEpisode[]> {
+export async function repairRollouts(
+  model: TinyLM,
+  tasks: readonly RepairTask[],
+  env: RepairEnvironment,
+  settings: RolloutSettings,
+  sampling: Rng,
+  failures: Rng,
+): Promise<RepairEpisode[]> {
   const tok = model.tokenizer;
   const ctx = model.config.contextLength;
   const prompts = tasks.map((t) => tok.encode(repairPrompt(t.lines)));
@@ -84,7 +101,11 @@ export async function repairRollouts(model: TinyLM, tasks: readonly RepairTask[]
   try {
     for (let step = 0; step < settings.maxSteps && states.some((s) => !s.termination); step++) {
       const before = states.map((_, b) => g.tokens(b).length);
-      const outs = await g.turn({ temperature: settings.temperature, maxNewTokens: settings.maxActionTokens, stopStrings: ['\n'] });
+      const outs = await g.turn({
+        temperature: settings.temperature,
+        maxNewTokens: settings.maxActionTokens,
+        stopStrings: ['\n'],
+      });
       for (const [b, out] of outs.entries()) {
         const s = states[b] as Running;
         if (!out || s.termination) continue;
@@ -95,7 +116,16 @@ export async function repairRollouts(model: TinyLM, tasks: readonly RepairTask[]
         let action: Action = out.stop === 'stop-string' ? parseAction(out.text) : { kind: 'malformed', text: out.text };
         if (out.stop === 'eos') action = { kind: 'submit' };
         const record = (observation: string, after: string[], compilesAfter: boolean): void => {
-          s.steps.push({ action, text: out.text, tokenCount: out.tokens.length, observation, before: s.lines, after, compilesBefore: s.compiles, compilesAfter });
+          s.steps.push({
+            action,
+            text: out.text,
+            tokenCount: out.tokens.length,
+            observation,
+            before: s.lines,
+            after,
+            compilesBefore: s.compiles,
+            compilesAfter,
+          });
           s.spans.push(span);
           s.lines = after;
           s.compiles = compilesAfter;
@@ -124,7 +154,12 @@ export async function repairRollouts(model: TinyLM, tasks: readonly RepairTask[]
           s.termination = out.stop === 'eos' ? 'eos' : 'submit';
           continue;
         }
-        if (isRepetitionLoop(s.steps.map((x) => x.text), settings.repetitionLimit)) {
+        if (
+          isRepetitionLoop(
+            s.steps.map((x) => x.text),
+            settings.repetitionLimit,
+          )
+        ) {
           s.termination = 'repetition';
           continue;
         }

@@ -14,7 +14,13 @@ export interface VariantSummary {
   /** Share of training episodes that ended in an environment failure, and in a degeneration (masked or not). */
   environmentShare: number;
   degenerateShare: number;
-  curves: { compileRate: number[]; strictAccuracy: number[]; meanSteps: number[]; maskedShare: number[]; trainReward: number[] };
+  curves: {
+    compileRate: number[];
+    strictAccuracy: number[];
+    meanSteps: number[];
+    maskedShare: number[];
+    trainReward: number[];
+  };
 }
 
 /** Share of an iteration's training samples whose loss was masked, any cause. */
@@ -22,7 +28,11 @@ export function maskedShare(it: RepairIterationRecord): number {
   return it.train.masked.environment + it.train.masked.degenerate;
 }
 
-const pick = (m: EpisodeMetrics): VariantSummary['final'] => ({ compileRate: m.compileRate, strictAccuracy: m.strictAccuracy, meanSteps: m.meanSteps });
+const pick = (m: EpisodeMetrics): VariantSummary['final'] => ({
+  compileRate: m.compileRate,
+  strictAccuracy: m.strictAccuracy,
+  meanSteps: m.meanSteps,
+});
 
 /** The summary of one variant's run (see VariantSummary). */
 export function summarizeRun(run: RepairRunRecord): VariantSummary {

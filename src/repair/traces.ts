@@ -28,7 +28,9 @@ const OPERATOR = /[+\-*<>]/g;
 
 /** The line with one digit, arithmetic operator or comparison changed (the line itself when it has none). */
 export function perturbLine(line: string, rng: Rng): string {
-  const spots = [...line.matchAll(DIGIT), ...line.matchAll(OPERATOR)].filter((m) => !(m[0] === '-' && /[=(,]$/.test(line.slice(0, m.index))));
+  const spots = [...line.matchAll(DIGIT), ...line.matchAll(OPERATOR)].filter(
+    (m) => !(m[0] === '-' && /[=(,]$/.test(line.slice(0, m.index))),
+  );
   const spot = spots[rng.int(Math.max(1, spots.length))];
   if (!spot || spot.index === undefined) return line;
   const ch = spot[0];
@@ -59,7 +61,13 @@ function choose(last: Last, task: RepairTask, lines: readonly string[], rng: Rng
     case 'run-ok':
       return u < 0.9 ? { kind: 'submit' } : u < 0.95 ? { kind: 'run' } : { kind: 'check' };
     case 'compile-error':
-      return u < 0.65 ? right : u < 0.9 ? wrongRepair(task, lines, rng) : u < 0.95 ? { kind: 'check' } : { kind: 'submit' };
+      return u < 0.65
+        ? right
+        : u < 0.9
+          ? wrongRepair(task, lines, rng)
+          : u < 0.95
+            ? { kind: 'check' }
+            : { kind: 'submit' };
     case 'runtime-error':
       return u < 0.45 ? right : u < 0.75 ? wrongRepair(task, lines, rng) : { kind: 'submit' };
     case 'edit':
@@ -68,7 +76,12 @@ function choose(last: Last, task: RepairTask, lines: readonly string[], rng: Rng
 }
 
 /** One trace that ends in submit within maxSteps (redrawn up to 20 times; the last draw is cut to end in submit). */
-export async function expertTrace(task: RepairTask, env: RepairEnvironment, rng: Rng, maxSteps: number): Promise<Trace> {
+export async function expertTrace(
+  task: RepairTask,
+  env: RepairEnvironment,
+  rng: Rng,
+  maxSteps: number,
+): Promise<Trace> {
   for (let attempt = 0; ; attempt++) {
     let lines = [...task.lines];
     const parts: Trace['parts'] = [];

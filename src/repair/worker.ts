@@ -59,5 +59,7 @@ self.onmessage = (e: MessageEvent<RepairCommand>) => {
     stopRequested = true;
     return;
   }
-  start(cmd).catch((err: unknown) => post({ type: 'error', message: err instanceof Error ? err.message : String(err) }));
+  start(cmd).catch((err: unknown) =>
+    post({ type: 'error', message: err instanceof Error ? err.message : String(err) }),
+  );
 };

@@ -53,7 +53,9 @@ function tokenAdvantages(batch: PolicyBatch, i: number): number[] {
 export function miniBatches(n: number, k: number, rng: Rng): number[][] {
   const order = rng.shuffled(Array.from({ length: n }, (_, i) => i));
   const parts = Math.max(1, Math.min(k, n));
-  return Array.from({ length: parts }, (_, j) => order.slice(Math.floor((j * n) / parts), Math.floor(((j + 1) * n) / parts)));
+  return Array.from({ length: parts }, (_, j) =>
+    order.slice(Math.floor((j * n) / parts), Math.floor(((j + 1) * n) / parts)),
+  );
 }
 
 /** Share of trained tokens in each clip branch, and the mean |ρ − 1|. */
@@ -103,7 +105,13 @@ export async function policyUpdate(
         oldLogProbs: pick(old),
         refLogProbs: pick(ref),
       },
-      { epsLow: settings.epsLow, epsHigh: pick(batch.epsHigh), dualClip: settings.dualClip, klCoef: settings.klCoef, aggregation },
+      {
+        epsLow: settings.epsLow,
+        epsHigh: pick(batch.epsHigh),
+        dualClip: settings.dualClip,
+        klCoef: settings.klCoef,
+        aggregation,
+      },
       { ...DEFAULT_OPTIMIZER, learningRate: settings.learningRate },
     );
     idx.forEach((i, j) => {

@@ -13,7 +13,10 @@ export interface BrowserSandboxOptions extends SandboxLimits {
 }
 
 function spawn(): WorkerHandle {
-  const worker = new Worker(new URL('./browser.worker.ts', import.meta.url), { type: 'module', name: 'python-sandbox' });
+  const worker = new Worker(new URL('./browser.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'python-sandbox',
+  });
   return {
     post: (message) => worker.postMessage(message),
     listen(onMessage, onDeath) {

@@ -5,9 +5,24 @@
 
 /** Worker globals a browser sandbox removes: network, messaging, storage, code loading. */
 export const BROWSER_GLOBALS = [
-  'fetch', 'XMLHttpRequest', 'WebSocket', 'WebSocketStream', 'EventSource', 'WebTransport',
-  'importScripts', 'Worker', 'SharedWorker', 'BroadcastChannel', 'MessageChannel', 'indexedDB',
-  'caches', 'navigator', 'postMessage', 'close', 'eval', 'open',
+  'fetch',
+  'XMLHttpRequest',
+  'WebSocket',
+  'WebSocketStream',
+  'EventSource',
+  'WebTransport',
+  'importScripts',
+  'Worker',
+  'SharedWorker',
+  'BroadcastChannel',
+  'MessageChannel',
+  'indexedDB',
+  'caches',
+  'navigator',
+  'postMessage',
+  'close',
+  'eval',
+  'open',
 ] as const;
 
 /** Worker globals a Node sandbox removes: the process, module loading, network, eval. */
@@ -32,6 +47,10 @@ export function disableFunctionConstructors(): void {
   };
   const samples = [function () {}, async function () {}, function* () {}, async function* () {}];
   for (const sample of samples) {
-    Object.defineProperty(Object.getPrototypeOf(sample), 'constructor', { value: refuse, writable: false, configurable: false });
+    Object.defineProperty(Object.getPrototypeOf(sample), 'constructor', {
+      value: refuse,
+      writable: false,
+      configurable: false,
+    });
   }
 }

@@ -92,7 +92,10 @@ export function createHostedSandbox(options: HostOptions): Sandbox {
       handle.terminate();
       if (live === current) live = null;
     };
-    const bootTimer = releasedTimer(() => kill(`the Python sandbox did not start within ${bootTimeoutMs} ms`), bootTimeoutMs);
+    const bootTimer = releasedTimer(
+      () => kill(`the Python sandbox did not start within ${bootTimeoutMs} ms`),
+      bootTimeoutMs,
+    );
     let waits = 0;
     const wait = (delta: 1 | -1): void => {
       waits += delta;
@@ -109,7 +112,11 @@ export function createHostedSandbox(options: HostOptions): Sandbox {
       },
       (reason) => kill(`the Python sandbox worker died: ${reason}`),
     );
-    handle.post({ type: 'init', indexURL: options.indexURL, interrupt: interrupt ? (interrupt.buffer as SharedArrayBuffer) : null });
+    handle.post({
+      type: 'init',
+      indexURL: options.indexURL,
+      interrupt: interrupt ? (interrupt.buffer as SharedArrayBuffer) : null,
+    });
     return current;
   }
 
@@ -168,7 +175,13 @@ export function createHostedSandbox(options: HostOptions): Sandbox {
         if (reply.type !== 'result') return;
         const timedOut = reply.interrupted && interrupted;
         const error = timedOut ? timeoutText(timeoutMs) : (reply.error ?? undefined);
-        finish({ stdout: reply.stdout, stderr: reply.stderr, ...(error === undefined ? {} : { error }), timedOut, crashed: false });
+        finish({
+          stdout: reply.stdout,
+          stderr: reply.stderr,
+          ...(error === undefined ? {} : { error }),
+          timedOut,
+          crashed: false,
+        });
         if (reply.fatal) replace(worker, 'the runtime failed');
         else if (reply.wasmBytes > maxWasmBytes) replace(worker, 'its memory grew too large');
       });

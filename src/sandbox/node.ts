@@ -32,7 +32,11 @@ start.catch((err) => { setTimeout(() => { throw err; }); });
 /** Starts one Pyodide worker thread (released: it does not keep the process alive on its own). */
 export function spawnNodeSandboxWorker(): WorkerHandle {
   const entry = new URL('./node.worker.ts', import.meta.url).href;
-  const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { entry, loader: tsxApiURL() }, name: 'python-sandbox' });
+  const worker = new Worker(BOOTSTRAP, {
+    eval: true,
+    workerData: { entry, loader: tsxApiURL() },
+    name: 'python-sandbox',
+  });
   worker.unref();
   return {
     post: (message) => worker.postMessage(message),

@@ -44,7 +44,7 @@ async function boot(indexURL: string, interrupt: SharedArrayBuffer | null, strip
   const buffer = interrupt ? new Int32Array(interrupt) : null;
   if (buffer) pyodide.setInterruptBuffer(buffer);
   const api = pyodide.runPython(preludeSource(OUTPUT_CAP_CHARS), { filename: '<sandbox>' }) as PyProxy;
-  const [run, objects] = (api.toJs({ depth: 1 }) as PyCallable[]);
+  const [run, objects] = api.toJs({ depth: 1 }) as PyCallable[];
   api.destroy();
   if (!run || !objects) throw new Error('the sandbox prelude did not return its entry points');
   const heap = (pyodide as unknown as { _module: { HEAPU8: Uint8Array } })._module;
@@ -63,7 +63,16 @@ function execute(runtime: Runtime, id: number, code: string): RunReply {
     const proxy = runtime.run(code) as PyProxy;
     const [stdout, stderr, error, interrupted] = proxy.toJs() as [string, string, string | undefined, boolean];
     proxy.destroy();
-    return { type: 'result', id, stdout, stderr, error: error ?? null, interrupted, fatal: false, wasmBytes: runtime.wasmBytes() };
+    return {
+      type: 'result',
+      id,
+      stdout,
+      stderr,
+      error: error ?? null,
+      interrupted,
+      fatal: false,
+      wasmBytes: runtime.wasmBytes(),
+    };
   } catch (err) {
     // A KeyboardInterrupt that landed outside the user's code; anything else escaped the runner
     // (a wasm stack overflow, Pyodide's fatal error): the runtime is no longer trusted.
@@ -74,7 +83,16 @@ function execute(runtime: Runtime, id: number, code: string): RunReply {
       : text.includes('Maximum call stack size exceeded')
         ? 'RecursionError: maximum recursion depth exceeded (the runtime ran out of stack and was restarted)'
         : `RuntimeError: the Python runtime failed and was restarted: ${lastLine(text)}`;
-    return { type: 'result', id, stdout: '', stderr: '', error: message, interrupted, fatal: !interrupted, wasmBytes: runtime.wasmBytes() };
+    return {
+      type: 'result',
+      id,
+      stdout: '',
+      stderr: '',
+      error: message,
+      interrupted,
+      fatal: !interrupted,
+      wasmBytes: runtime.wasmBytes(),
+    };
   }
 }
 
@@ -93,7 +111,11 @@ export function serve(platform: WorkerPlatform): void {
     } else if (runtime && message.type === 'run') {
       platform.post(execute(runtime, message.id, message.code));
     } else if (runtime && message.type === 'memory') {
-      const stats: MemoryStats = { wasmBytes: runtime.wasmBytes(), pyObjects: runtime.objects() as number, jsHeapBytes: platform.jsHeapBytes() };
+      const stats: MemoryStats = {
+        wasmBytes: runtime.wasmBytes(),
+        pyObjects: runtime.objects() as number,
+        jsHeapBytes: platform.jsHeapBytes(),
+      };
       platform.post({ type: 'memory', id: message.id, stats });
     }
   });

@@ -30,14 +30,21 @@ async function audit(page: Page, where: string): Promise<Finding[]> {
     rule: v.id,
     impact: v.impact ?? 'unknown',
     nodes: v.nodes.length,
-    targets: v.nodes.map((n) => `${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.split('\n').slice(1).join(' ').trim()}` : ''}`),
+    targets: v.nodes.map(
+      (n) =>
+        `${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.split('\n').slice(1).join(' ').trim()}` : ''}`,
+    ),
   }));
 }
 
 /** Print the counts by rule and every node in violation, then fail on any serious or critical violation. */
 function report(findings: Finding[]): void {
-  const lines = findings.map((f) => `${f.where}: ${f.rule} (${f.impact}) × ${f.nodes}\n    ${f.targets.join('\n    ')}`);
-  console.log(`axe: ${findings.reduce((n, f) => n + f.nodes, 0)} nodes in violation${lines.length ? `\n${lines.join('\n')}` : ''}`);
+  const lines = findings.map(
+    (f) => `${f.where}: ${f.rule} (${f.impact}) × ${f.nodes}\n    ${f.targets.join('\n    ')}`,
+  );
+  console.log(
+    `axe: ${findings.reduce((n, f) => n + f.nodes, 0)} nodes in violation${lines.length ? `\n${lines.join('\n')}` : ''}`,
+  );
   const severe = findings.filter((f) => f.impact === 'serious' || f.impact === 'critical');
   expect(severe.map((f) => `${f.where}: ${f.rule} × ${f.nodes}`)).toEqual([]);
 }
@@ -65,7 +72,9 @@ async function openSettings(page: Page): Promise<void> {
 }
 
 for (const lang of ['en', 'ko'] as const) {
-  test(`axe, recorded run (${lang}): no serious or critical violation before and after every phase has filled its chapter`, async ({ page }) => {
+  test(`axe, recorded run (${lang}): no serious or critical violation before and after every phase has filled its chapter`, async ({
+    page,
+  }) => {
     test.setTimeout(300_000);
     const q = lang === 'en' ? '' : `&lang=${lang}`;
     await page.goto(`/?mode=replay${q}`);
@@ -119,7 +128,10 @@ async function startWalk(page: Page): Promise<void> {
     const walk: Walk = {
       reached: new Set(),
       tipped: new Set(),
-      describe: (el) => el.getAttribute('data-action') ?? el.getAttribute('data-mark') ?? `${el.tagName.toLowerCase()}: ${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}`,
+      describe: (el) =>
+        el.getAttribute('data-action') ??
+        el.getAttribute('data-mark') ??
+        `${el.tagName.toLowerCase()}: ${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}`,
     };
     (window as unknown as { __walk: Walk }).__walk = walk;
   });
@@ -131,19 +143,31 @@ async function tab(page: Page): Promise<Stop> {
   return page.evaluate(() => {
     const walk = (window as unknown as { __walk: Walk }).__walk;
     const el = document.activeElement;
-    if (!el || el === document.body) return { label: 'body', view: null, mark: false, tip: false, ring: false, again: true };
+    if (!el || el === document.body)
+      return { label: 'body', view: null, mark: false, tip: false, ring: false, again: true };
     const again = walk.reached.has(el);
     walk.reached.add(el);
     const style = getComputedStyle(el);
     const ring = (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none';
     const mark = el.getAttribute('role') === 'img' && el.hasAttribute('aria-label') && !el.hasAttribute('data-view');
-    const tip = mark && document.querySelector('[role="tooltip"]')?.textContent?.replaceAll('\n', ', ') === el.getAttribute('aria-label');
+    const tip =
+      mark &&
+      document.querySelector('[role="tooltip"]')?.textContent?.replaceAll('\n', ', ') === el.getAttribute('aria-label');
     if (tip) walk.tipped.add(el);
-    return { label: walk.describe(el), view: el.closest('[data-view]')?.getAttribute('data-view') ?? null, mark, tip, ring, again };
+    return {
+      label: walk.describe(el),
+      view: el.closest('[data-view]')?.getAttribute('data-view') ?? null,
+      mark,
+      tip,
+      ring,
+      again,
+    };
   });
 }
 
-test('keyboard only: Tab reaches every control and a mark with a tooltip in every view, with focus visible', async ({ page }) => {
+test('keyboard only: Tab reaches every control and a mark with a tooltip in every view, with focus visible', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   await page.goto('/?mode=replay');
   await expect(page.locator('[data-action="step"]')).toBeEnabled({ timeout: 60_000 });
@@ -170,8 +194,12 @@ test('keyboard only: Tab reaches every control and a mark with a tooltip in ever
   // Every enabled control of the header, the settings, the chapter list and the repair chapter was reached.
   const missed = await page.evaluate(() => {
     const walk = (window as unknown as { __walk: Walk }).__walk;
-    const controls = document.querySelectorAll('header :is(button, select, input, textarea), details.settings :is(summary, button, select, input, textarea), nav a, #ch-repair :is(button, select, input)');
-    return [...controls].filter((el) => !(el as HTMLInputElement).disabled && el.getClientRects().length > 0 && !walk.reached.has(el)).map(walk.describe);
+    const controls = document.querySelectorAll(
+      'header :is(button, select, input, textarea), details.settings :is(summary, button, select, input, textarea), nav a, #ch-repair :is(button, select, input)',
+    );
+    return [...controls]
+      .filter((el) => !(el as HTMLInputElement).disabled && el.getClientRects().length > 0 && !walk.reached.has(el))
+      .map(walk.describe);
   });
   expect(missed).toEqual([]);
   expect(stops.filter((s) => s.label === 'step' || s.label === 'repair-variant')).toHaveLength(2);
@@ -179,7 +207,9 @@ test('keyboard only: Tab reaches every control and a mark with a tooltip in ever
   // Every view with marks had one of them focused, and its tooltip showed that mark's numbers.
   const silent = await page.evaluate(() => {
     const walk = (window as unknown as { __walk: Walk }).__walk;
-    const views = [...document.querySelectorAll('[data-view]')].filter((v) => v.querySelector('[role="img"][aria-label]') !== null);
+    const views = [...document.querySelectorAll('[data-view]')].filter(
+      (v) => v.querySelector('[role="img"][aria-label]') !== null,
+    );
     return views.filter((v) => ![...walk.tipped].some((m) => v.contains(m))).map((v) => v.getAttribute('data-view'));
   });
   expect(silent).toEqual([]);
@@ -189,7 +219,9 @@ test('keyboard only: Tab reaches every control and a mark with a tooltip in ever
   expect(stops.filter((s) => !s.ring).map((s) => s.label)).toEqual([]);
 });
 
-test('keyboard only: the arrow keys walk the marks of a view that keeps them out of the Tab order', async ({ page }) => {
+test('keyboard only: the arrow keys walk the marks of a view that keeps them out of the Tab order', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.goto('/?mode=replay');
   await expect(page.locator('[data-action="step"]')).toBeEnabled({ timeout: 60_000 });
@@ -204,9 +236,19 @@ test('keyboard only: the arrow keys walk the marks of a view that keeps them out
   for (let i = 0; i < 3000 && stop.label !== 'dist-cell'; i++) stop = await tab(page);
   expect(stop).toMatchObject({ label: 'dist-cell', tip: true, ring: true });
 
-  const focused = () => page.evaluate(() => [...document.querySelectorAll('[data-view="clusters"] [data-mark="dist-cell"]')].indexOf(document.activeElement as Element));
+  const focused = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('[data-view="clusters"] [data-mark="dist-cell"]')].indexOf(
+        document.activeElement as Element,
+      ),
+    );
   /** The tooltip shows the numbers of the focused mark. */
-  const tipOfFocused = () => page.evaluate(() => document.querySelector('[role="tooltip"]')?.textContent?.replaceAll('\n', ', ') === document.activeElement?.getAttribute('aria-label'));
+  const tipOfFocused = () =>
+    page.evaluate(
+      () =>
+        document.querySelector('[role="tooltip"]')?.textContent?.replaceAll('\n', ', ') ===
+        document.activeElement?.getAttribute('aria-label'),
+    );
   await expect.poll(focused).toBe(0);
   await page.keyboard.press('ArrowRight');
   await expect.poll(focused).toBe(1);

@@ -33,25 +33,42 @@ export async function checkPhaseView(page: Page, record: PhaseRecord, config: Ag
   await expect(page.locator(`[data-view="loop"] [data-phase="${record.phase}"]`)).toHaveAttribute('data-lit', 'done');
   switch (record.phase) {
     case 'questioner-rollouts':
-      close(await markValues(page, '[data-view="rollouts"] [data-mark="rollout"]', 'data-valid'), record.rollouts.map((r) => (r.question !== null ? 1 : 0)));
+      close(
+        await markValues(page, '[data-view="rollouts"] [data-mark="rollout"]', 'data-valid'),
+        record.rollouts.map((r) => (r.question !== null ? 1 : 0)),
+      );
       return;
     case 'contract-parsing':
       close(await markValues(page, '[data-mark="valid-rate"]'), [record.validRate]);
       return;
     case 'solver-proxy':
-      close(await markValues(page, '[data-mark="proxy-p"]', 'data-p'), record.results.map((r) => r.p));
+      close(
+        await markValues(page, '[data-mark="proxy-p"]', 'data-p'),
+        record.results.map((r) => r.p),
+      );
       await expect(page.locator('[data-mark="transcript"]')).toHaveCount(record.results.length);
       return;
     case 'curriculum-reward':
-      close(await markValues(page, '[data-mark="reward-total"]'), record.parts.map((p) => p.total));
+      close(
+        await markValues(page, '[data-mark="reward-total"]'),
+        record.parts.map((p) => p.total),
+      );
       await expect(page.locator('[data-mark="dist-cell"]')).toHaveCount(record.distances.length ** 2);
       close(await markValues(page, '[data-mark="cluster-count"]'), [record.clusterCount]);
       return;
     case 'questioner-update': {
       const groups = record.stats.groups;
-      close(await markValues(page, '[data-mark="adv-bar"][data-role="questioner"]'), groups.flatMap((g) => g.advantages));
-      await expect(page.locator('[data-view="grpo-groups"] [data-mark="no-signal"]')).toHaveCount(groups.filter((g) => g.noSignal).length);
-      close(await markValues(page, '[data-view="grpo-clip"] [data-mark="ratio-dev"]'), record.stats.updates.map((u) => u.meanAbsRatioDev));
+      close(
+        await markValues(page, '[data-mark="adv-bar"][data-role="questioner"]'),
+        groups.flatMap((g) => g.advantages),
+      );
+      await expect(page.locator('[data-view="grpo-groups"] [data-mark="no-signal"]')).toHaveCount(
+        groups.filter((g) => g.noSignal).length,
+      );
+      close(
+        await markValues(page, '[data-view="grpo-clip"] [data-mark="ratio-dev"]'),
+        record.stats.updates.map((u) => u.meanAbsRatioDev),
+      );
       expect(record.stats.updates[0]?.meanAbsRatioDev ?? 0).toBeCloseTo(0, 6);
       const trained = Object.values(record.stats.tokens).flatMap((d) => (d.ratio ? d.mask.filter((m) => m === 1) : []));
       await expect(page.locator('[data-view="grpo-ratios"] [data-mark="ratio"]')).toHaveCount(trained.length);
@@ -63,8 +80,13 @@ export async function checkPhaseView(page: Page, record: PhaseRecord, config: Ag
       await expect(page.locator('[data-mark="pool-question"]')).toHaveCount(record.questions.length);
       return;
     case 'self-labelling':
-      close(await markValues(page, '[data-mark="label-row"]', 'data-score'), record.labels.map((l) => l.score));
-      await expect(page.locator('[data-mark="vote"]')).toHaveCount(record.labels.reduce((n, l) => n + l.votes.length, 0));
+      close(
+        await markValues(page, '[data-mark="label-row"]', 'data-score'),
+        record.labels.map((l) => l.score),
+      );
+      await expect(page.locator('[data-mark="vote"]')).toHaveCount(
+        record.labels.reduce((n, l) => n + l.votes.length, 0),
+      );
       return;
     case 'curation': {
       close(await markValues(page, '[data-mark="curation"]', 'data-kept'), [record.kept]);
@@ -75,14 +97,35 @@ export async function checkPhaseView(page: Page, record: PhaseRecord, config: Ag
     }
     case 'executor-update': {
       const ex = config.executor;
-      const opts = { trustLow: ex.trustLow, trustHigh: ex.trustHigh, minScale: ex.minScale, epsHighMin: ex.epsHighMin, epsHighSpan: ex.epsHighSpan };
-      close(await markValues(page, '[data-mark="eps-point"]'), record.questions.map((q) => adpoEpsilonHigh(q.score, opts)));
-      close(await markValues(page, '[data-mark="g-point"]'), record.questions.map((q) => adpoAdvantageScale(q.score, opts)));
+      const opts = {
+        trustLow: ex.trustLow,
+        trustHigh: ex.trustHigh,
+        minScale: ex.minScale,
+        epsHighMin: ex.epsHighMin,
+        epsHighSpan: ex.epsHighSpan,
+      };
+      close(
+        await markValues(page, '[data-mark="eps-point"]'),
+        record.questions.map((q) => adpoEpsilonHigh(q.score, opts)),
+      );
+      close(
+        await markValues(page, '[data-mark="g-point"]'),
+        record.questions.map((q) => adpoAdvantageScale(q.score, opts)),
+      );
       if (!record.stats) return;
       const groups = record.stats.groups;
-      close(await markValues(page, '[data-mark="adv-bar"][data-role="executor"]'), groups.flatMap((g) => g.advantages));
+      close(
+        await markValues(page, '[data-mark="adv-bar"][data-role="executor"]'),
+        groups.flatMap((g) => g.advantages),
+      );
       const ids = groups.flatMap((g) => g.rewards.map(() => g.id));
-      close(await markValues(page, '[data-mark="adv-grpo"]'), grpoAdvantages(groups.flatMap((g) => g.rewards), ids).advantages);
+      close(
+        await markValues(page, '[data-mark="adv-grpo"]'),
+        grpoAdvantages(
+          groups.flatMap((g) => g.rewards),
+          ids,
+        ).advantages,
+      );
       return;
     }
     case 'evaluation': {
@@ -98,7 +141,10 @@ export async function checkPhaseView(page: Page, record: PhaseRecord, config: Ag
 export async function screenshotChapters(page: Page, path: (name: string) => string): Promise<string[]> {
   const ids = await page.locator('section[data-chapter]').evaluateAll((els) => els.map((e) => e.id));
   await page.evaluate(() => document.fonts.ready);
-  for (const id of ids) await page.locator(`#${id}`).screenshot({ path: path(`${id}.png`), style: 'header { position: static !important; }' });
+  for (const id of ids)
+    await page
+      .locator(`#${id}`)
+      .screenshot({ path: path(`${id}.png`), style: 'header { position: static !important; }' });
   return ids;
 }
 
@@ -111,7 +157,8 @@ export function watchPage(page: Page): { errors: string[]; external: string[] } 
   page.on('pageerror', (e) => seen.errors.push(e.message));
   page.on('request', (r) => {
     const url = new URL(r.url());
-    if (!['localhost', '127.0.0.1'].includes(url.hostname) && !['data:', 'blob:'].includes(url.protocol)) seen.external.push(r.url());
+    if (!['localhost', '127.0.0.1'].includes(url.hostname) && !['data:', 'blob:'].includes(url.protocol))
+      seen.external.push(r.url());
   });
   return seen;
 }

@@ -26,7 +26,9 @@ test('a lost GPU device moves the run to WASM, and the page says so', async ({ p
 
   await expect.poll(async () => (await engineWorker(page.workers())) !== null, { timeout: 30_000 }).toBe(true);
   const worker = (await engineWorker(page.workers())) as Worker;
-  await worker.evaluate(() => (self as unknown as { __agent0GpuDevice: { destroy(): void } }).__agent0GpuDevice.destroy());
+  await worker.evaluate(() =>
+    (self as unknown as { __agent0GpuDevice: { destroy(): void } }).__agent0GpuDevice.destroy(),
+  );
 
   const notice = page.locator('[data-testid="device-lost"]');
   await expect(notice).toContainText('The GPU stopped working', { timeout: 60_000 });

@@ -17,7 +17,10 @@ test.use({ viewport: { width: 1280, height: 720 }, serviceWorkers: 'allow' });
 const SW_FILE = join(BUILD_DIR, 'sw.js');
 
 function onlyInBuild(testInfo: TestInfo): void {
-  test.skip(testInfo.project.name !== 'build', 'The service worker exists only in the production build (vite build + vite preview); the dev server runs without one.');
+  test.skip(
+    testInfo.project.name !== 'build',
+    'The service worker exists only in the production build (vite build + vite preview); the dev server runs without one.',
+  );
 }
 
 /** The URLs the built service worker precaches (its Workbox manifest). */
@@ -38,7 +41,10 @@ async function precached(page: Page): Promise<{ controlled: boolean; paths: stri
     return {
       controlled,
       paths: keys.map((r) => new URL(r.url).pathname).sort(),
-      isolation: [res?.headers.get('Cross-Origin-Opener-Policy') ?? null, res?.headers.get('Cross-Origin-Embedder-Policy') ?? null],
+      isolation: [
+        res?.headers.get('Cross-Origin-Opener-Policy') ?? null,
+        res?.headers.get('Cross-Origin-Embedder-Policy') ?? null,
+      ],
     };
   });
 }
@@ -47,10 +53,13 @@ async function precached(page: Page): Promise<{ controlled: boolean; paths: stri
 async function waitForOfflineCopy(page: Page): Promise<void> {
   const manifest = precacheManifest().sort();
   await expect
-    .poll(async () => {
-      const state = await precached(page);
-      return state.controlled && state.paths.length === manifest.length;
-    }, { timeout: 120_000, message: 'the service worker controls the page and holds the whole precache' })
+    .poll(
+      async () => {
+        const state = await precached(page);
+        return state.controlled && state.paths.length === manifest.length;
+      },
+      { timeout: 120_000, message: 'the service worker controls the page and holds the whole precache' },
+    )
     .toBe(true);
   expect((await precached(page)).paths).toEqual(manifest);
 }
@@ -72,18 +81,40 @@ function watchNetwork(context: BrowserContext): string[] {
   return missed;
 }
 
-test('after one visit the page, the recording and live training work with the network cut', async ({ page, context }, testInfo) => {
+test('after one visit the page, the recording and live training work with the network cut', async ({
+  page,
+  context,
+}, testInfo) => {
   onlyInBuild(testInfo);
   test.setTimeout(420_000);
   const seen = watchPage(page);
   await page.goto('/?mode=replay');
   await waitForOfflineCopy(page);
   const manifest = precacheManifest();
-  for (const needed of ['/index.html', '/models/base.a0lm', '/models/repair.a0lm', '/pyodide/pyodide.asm.wasm', '/pyodide/pyodide.asm.mjs', '/pyodide/python_stdlib.zip', '/pyodide/pyodide-lock.json', '/runs/classroom-seed1.json', '/runs/repair-ablation.json']) {
+  for (const needed of [
+    '/index.html',
+    '/models/base.a0lm',
+    '/models/repair.a0lm',
+    '/pyodide/pyodide.asm.wasm',
+    '/pyodide/pyodide.asm.mjs',
+    '/pyodide/python_stdlib.zip',
+    '/pyodide/pyodide-lock.json',
+    '/runs/classroom-seed1.json',
+    '/runs/repair-ablation.json',
+  ]) {
     expect(manifest).toContain(needed);
   }
-  for (const pattern of [/^\/assets\/tfjs-backend-wasm-threaded-simd-[\w-]+\.wasm$/, /^\/assets\/worker-[\w-]+\.js$/, /^\/assets\/browser\.worker-[\w-]+\.js$/, /^\/assets\/noto-sans-kr-[\w-]+\.woff2$/, /^\/assets\/KaTeX_Main-Regular-[\w-]+\.woff2$/]) {
-    expect(manifest.some((p) => pattern.test(p)), String(pattern)).toBe(true);
+  for (const pattern of [
+    /^\/assets\/tfjs-backend-wasm-threaded-simd-[\w-]+\.wasm$/,
+    /^\/assets\/worker-[\w-]+\.js$/,
+    /^\/assets\/browser\.worker-[\w-]+\.js$/,
+    /^\/assets\/noto-sans-kr-[\w-]+\.woff2$/,
+    /^\/assets\/KaTeX_Main-Regular-[\w-]+\.woff2$/,
+  ]) {
+    expect(
+      manifest.some((p) => pattern.test(p)),
+      String(pattern),
+    ).toBe(true);
   }
   // Workbox keeps whole responses: the page it will answer navigations with is cross-origin isolated.
   expect((await precached(page)).isolation).toEqual(['same-origin', 'require-corp']);
@@ -150,7 +181,9 @@ test('a new deployment is announced in the header and taken on request', async (
     await page.evaluate(async () => {
       await (await navigator.serviceWorker.getRegistration())?.update();
     });
-    await expect(page.locator('[data-testid="update-ready"]')).toHaveText('Agent0 Lab has been updated.', { timeout: 120_000 });
+    await expect(page.locator('[data-testid="update-ready"]')).toHaveText('Agent0 Lab has been updated.', {
+      timeout: 120_000,
+    });
     const reload = page.locator('[data-action="update-reload"]');
     await expect(reload).toHaveText('Reload to use the new version');
 
@@ -160,10 +193,12 @@ test('a new deployment is announced in the header and taken on request', async (
     await loaded;
     expect(await page.evaluate(() => 'beforeUpdate' in window)).toBe(false);
     await expect
-      .poll(() => page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.getRegistration();
-        return { controlled: navigator.serviceWorker.controller !== null, waiting: registration?.waiting != null };
-      }))
+      .poll(() =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return { controlled: navigator.serviceWorker.controller !== null, waiting: registration?.waiting != null };
+        }),
+      )
       .toEqual({ controlled: true, waiting: false });
     await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', /^recorded · /, { timeout: 60_000 });
     await expect(page.locator('[data-testid="update-ready"]')).toHaveCount(0);

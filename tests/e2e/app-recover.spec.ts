@@ -62,7 +62,9 @@ test('a dead training worker is said plainly, and the run resumes from the last 
   expect(seen.errors).toEqual([]);
 });
 
-test('a run file round-trips, and a corrupt or foreign file is refused with the run on screen kept', async ({ page }) => {
+test('a run file round-trips, and a corrupt or foreign file is refused with the run on screen kept', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const seen = watchPage(page);
   await page.goto('/?preset=tiny');
@@ -89,7 +91,9 @@ test('a run file round-trips, and a corrupt or foreign file is refused with the 
     ['damaged.a0run', damaged, /checksum does not match/],
   ];
   for (const [name, buffer, why] of refusals) {
-    await page.locator('[data-action="load-file-input"]').setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
+    await page
+      .locator('[data-action="load-file-input"]')
+      .setInputFiles({ name, mimeType: 'application/octet-stream', buffer });
     const refused = page.locator('[data-testid="refused"]');
     await expect(refused).toContainText(name, { timeout: 60_000 });
     await expect(refused).toContainText(why);

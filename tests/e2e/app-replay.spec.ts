@@ -53,7 +53,9 @@ test('no WebGPU: the page says so, and the recorded run replays into every view'
     await expect(page.locator('[data-action="pause"]')).toBeDisabled();
   }
   await expect(page.locator('[data-action="step"]')).toBeDisabled();
-  await expect(page.locator('[data-mark="curve-point"][data-metric="heldOutAccuracy"]')).toHaveCount(run.summaries.length);
+  await expect(page.locator('[data-mark="curve-point"][data-metric="heldOutAccuracy"]')).toHaveCount(
+    run.summaries.length,
+  );
   expect(seen.errors).toEqual([]);
   expect(seen.external).toEqual([]);
 });
@@ -61,6 +63,8 @@ test('no WebGPU: the page says so, and the recorded run replays into every view'
 test('a missing recording is reported plainly', async ({ page }) => {
   await page.route('**/runs/classroom-seed1.json', (route) => route.fulfill({ status: 404, body: '' }));
   await page.goto('/?mode=replay');
-  await expect(page.locator('[data-testid="status"]')).toContainText('The recorded run /runs/classroom-seed1.json is missing (HTTP 404)');
+  await expect(page.locator('[data-testid="status"]')).toContainText(
+    'The recorded run /runs/classroom-seed1.json is missing (HTTP 404)',
+  );
   await expect(page.locator('[data-action="step"]')).toBeDisabled();
 });

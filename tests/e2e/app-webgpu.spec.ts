@@ -47,7 +47,9 @@ test('tiny preset on WebGPU: each phase draws the trace it produced', async ({ p
   await page.locator('[data-action="save"]').click();
   await expect(page.locator('.notice')).toContainText('Saved in this browser', { timeout: 60_000 });
   await page.locator('[data-action="export"]').click();
-  await expect.poll(() => [...downloads].sort(), { timeout: 60_000 }).toEqual(['agent0-arguments.txt', 'agent0-curated.parquet']);
+  await expect
+    .poll(() => [...downloads].sort(), { timeout: 60_000 })
+    .toEqual(['agent0-arguments.txt', 'agent0-curated.parquet']);
   const where = (trace: PhaseRecord[]) => trace.map((r) => `${r.iteration}.${r.step} ${r.phase}`);
   const before = where(await receivedTrace(page));
   await page.locator('[data-action="load"]').click();

@@ -19,8 +19,15 @@ function maxDiff(a: number[][], b: number[][]): number {
 test('tiny model: WebGPU generation and training step match the CPU backend', async ({ page }) => {
   test.setTimeout(420_000);
   await page.goto('/tests/e2e/pages/model-webgpu.html');
-  await page.waitForFunction(() => (window as unknown as { __modelWebgpu?: unknown }).__modelWebgpu !== undefined, undefined, { timeout: 400_000 });
-  const result = await page.evaluate(() => (window as unknown as { __modelWebgpu: { webgpu?: BackendRun; cpu?: BackendRun; error?: string } }).__modelWebgpu);
+  await page.waitForFunction(
+    () => (window as unknown as { __modelWebgpu?: unknown }).__modelWebgpu !== undefined,
+    undefined,
+    { timeout: 400_000 },
+  );
+  const result = await page.evaluate(
+    () =>
+      (window as unknown as { __modelWebgpu: { webgpu?: BackendRun; cpu?: BackendRun; error?: string } }).__modelWebgpu,
+  );
   expect(result.error).toBeUndefined();
   const gpu = result.webgpu as BackendRun;
   const cpu = result.cpu as BackendRun;

@@ -12,15 +12,19 @@ import { watchPage } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
-const recorded = (): RepairRunFile => JSON.parse(readFileSync('public/runs/repair-ablation.json', 'utf8')) as RepairRunFile;
+const recorded = (): RepairRunFile =>
+  JSON.parse(readFileSync('public/runs/repair-ablation.json', 'utf8')) as RepairRunFile;
 
 /** `attr` of every element matching `selector`. */
-const attrs = (page: Page, selector: string, attr: string): Promise<(string | null)[]> => page.locator(selector).evaluateAll((els, a) => els.map((e) => e.getAttribute(a)), attr);
+const attrs = (page: Page, selector: string, attr: string): Promise<(string | null)[]> =>
+  page.locator(selector).evaluateAll((els, a) => els.map((e) => e.getAttribute(a)), attr);
 
 /** A number drawn with three decimals is within half a thousandth of the record's. */
 function near3(drawn: string | null, value: number, what: string): void {
   expect(drawn, what).not.toBeNull();
-  expect(Math.abs(Number(drawn) - value), `${what}: drawn ${drawn}, record ${value}`).toBeLessThanOrEqual(0.0005 + 1e-9);
+  expect(Math.abs(Number(drawn) - value), `${what}: drawn ${drawn}, record ${value}`).toBeLessThanOrEqual(
+    0.0005 + 1e-9,
+  );
 }
 
 async function openChapter(page: Page): Promise<void> {
@@ -46,8 +50,12 @@ async function checkIteration(page: Page, file: RepairRunFile, run: RepairRunRec
   const where = `${run.variant.name} it ${rec.iteration}`;
 
   // Task: the snippet's lines and the defect line.
-  await expect(page.locator('[data-view="repair-task"] [data-mark="task-line"]')).toHaveCount(rec.group.task.lines.length);
-  expect(await attrs(page, '[data-view="repair-task"] [data-mark="task-line"][data-defect="1"]', 'data-line')).toEqual([String(rec.group.task.defectLine)]);
+  await expect(page.locator('[data-view="repair-task"] [data-mark="task-line"]')).toHaveCount(
+    rec.group.task.lines.length,
+  );
+  expect(await attrs(page, '[data-view="repair-task"] [data-mark="task-line"][data-defect="1"]', 'data-line')).toEqual([
+    String(rec.group.task.defectLine),
+  ]);
 
   // Trajectories: one row per sample, with the judge's tier and R.
   const rows = '[data-view="repair-group"] [data-mark="trajectory"]';
@@ -55,9 +63,12 @@ async function checkIteration(page: Page, file: RepairRunFile, run: RepairRunRec
   expect(samples).toHaveLength(file.config.groupSize);
   expect(await attrs(page, rows, 'data-sample')).toEqual(samples.map((_, k) => String(k)));
   expect((await attrs(page, rows, 'data-tier')).map(Number), `${where} tiers`).toEqual(samples.map((s) => s.tier));
-  expect((await attrs(page, rows, 'data-reward')).map(Number), `${where} rewards`).toEqual(samples.map((s) => s.signal.reward));
+  expect((await attrs(page, rows, 'data-reward')).map(Number), `${where} rewards`).toEqual(
+    samples.map((s) => s.signal.reward),
+  );
   expect(await attrs(page, rows, 'data-in-stats')).toEqual(samples.map((s) => (s.signal.inStats ? '1' : '0')));
-  for (const [k, s] of samples.entries()) await expect(page.locator(`${rows}[data-sample="${k}"] [data-mark="traj-step"]`)).toHaveCount(s.steps.length);
+  for (const [k, s] of samples.entries())
+    await expect(page.locator(`${rows}[data-sample="${k}"] [data-mark="traj-step"]`)).toHaveCount(s.steps.length);
 
   // Advantages: all-in and masked-out, three decimals.
   const pairs = '[data-view="repair-advantages"] [data-mark="adv-pair"]';
@@ -80,13 +91,19 @@ async function checkIteration(page: Page, file: RepairRunFile, run: RepairRunRec
       if (step < 0) expect(weights[i]).toBeNull();
       else near3(weights[i] ?? null, s.steps[step]?.weight ?? NaN, `${where} #${k} token ${i}`);
     });
-    expect(await attrs(page, `[data-view="repair-weights"] [data-mark="weight-strip"][data-sample="${k}"]`, 'data-scored')).toEqual([s.scored ? '1' : '0']);
+    expect(
+      await attrs(page, `[data-view="repair-weights"] [data-mark="weight-strip"][data-sample="${k}"]`, 'data-scored'),
+    ).toEqual([s.scored ? '1' : '0']);
   }
 
   // Masked shares by cause, every iteration of the selected variant.
   for (const it of run.iterations) {
     for (const cause of ['environment', 'degenerate'] as const) {
-      const drawn = await attrs(page, `[data-view="repair-masked"] [data-mark="masked-bar"][data-iteration="${it.iteration}"][data-cause="${cause}"]`, 'data-value');
+      const drawn = await attrs(
+        page,
+        `[data-view="repair-masked"] [data-mark="masked-bar"][data-iteration="${it.iteration}"][data-cause="${cause}"]`,
+        'data-value',
+      );
       expect(drawn).toHaveLength(1);
       near3(drawn[0] ?? null, it.train.masked[cause], `${run.variant.name} it ${it.iteration} masked ${cause}`);
     }
@@ -103,7 +120,11 @@ async function checkCurves(page: Page, file: RepairRunFile): Promise<void> {
       maskedShare: run.iterations.map((it) => it.train.masked.environment + it.train.masked.degenerate),
     };
     for (const [metric, values] of Object.entries(series)) {
-      const drawn = await attrs(page, `[data-view="repair-curves"] path[data-metric="${metric}"][data-variant="${run.variant.name}"]`, 'data-values');
+      const drawn = await attrs(
+        page,
+        `[data-view="repair-curves"] path[data-metric="${metric}"][data-variant="${run.variant.name}"]`,
+        'data-values',
+      );
       expect(drawn, `${run.variant.name} ${metric}`).toHaveLength(1);
       const parts = (drawn[0] ?? '').split(',');
       expect(parts).toHaveLength(values.length);
@@ -114,7 +135,9 @@ async function checkCurves(page: Page, file: RepairRunFile): Promise<void> {
   await expect(page.locator('[data-view="repair-table"] [data-mark="final-row"]')).toHaveCount(file.runs.length + 1);
 }
 
-test('the repair chapter draws the recorded ablation, variant by variant and iteration by iteration', async ({ page }) => {
+test('the repair chapter draws the recorded ablation, variant by variant and iteration by iteration', async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const seen = watchPage(page);
   const file = recorded();
@@ -187,12 +210,25 @@ test('the repair chapter draws the recorded ablation, variant by variant and ite
 });
 
 test('a file that is not a recorded ablation is reported plainly', async ({ page }) => {
-  await page.route('**/runs/repair-ablation.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"junk": true}' }));
+  await page.route('**/runs/repair-ablation.json', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{"junk": true}' }),
+  );
   await openChapterAlert(page, 'not a recorded repair ablation');
-  await page.route('**/runs/repair-ablation.json', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: 'junk' }));
+  await page.route('**/runs/repair-ablation.json', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: 'junk' }),
+  );
   await openChapterAlert(page, 'is not valid JSON');
   await page.route('**/runs/repair-ablation.json', (route) =>
-    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ format: 'agent0-lab-repair-run', version: 1, config: { groupSize: 4 }, runs: [{ variant: { name: 'x' } }] }) }),
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        format: 'agent0-lab-repair-run',
+        version: 1,
+        config: { groupSize: 4 },
+        runs: [{ variant: { name: 'x' } }],
+      }),
+    }),
   );
   await openChapterAlert(page, 'malformed at runs[0].baseline');
   await page.route('**/runs/repair-ablation.json', (route) => route.fulfill({ status: 404, body: '' }));

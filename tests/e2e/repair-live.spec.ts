@@ -48,7 +48,9 @@ test('a live iteration of the full variant runs in the tab and joins the views',
   });
 
   // The curves carry the live variant: the base model, then one iteration.
-  const curve = page.locator('[data-view="repair-curves"] path[data-mark="curve"][data-metric="strictAccuracy"][data-variant="live · full"]');
+  const curve = page.locator(
+    '[data-view="repair-curves"] path[data-mark="curve"][data-metric="strictAccuracy"][data-variant="live · full"]',
+  );
   await expect(curve).toHaveCount(1);
   const values = ((await curve.getAttribute('data-values')) ?? '').split(',').map(Number);
   expect(values).toHaveLength(2);

@@ -14,7 +14,9 @@ test('the browser sandbox runs Python offline, bounded and closed', async ({ pag
   const origin = new URL(baseURL ?? '').origin;
   const requests: string[] = [];
   context.on('request', (request) => requests.push(request.url()));
-  await context.route('**/*', (route) => (new URL(route.request().url()).origin === origin ? route.continue() : route.abort()));
+  await context.route('**/*', (route) =>
+    new URL(route.request().url()).origin === origin ? route.continue() : route.abort(),
+  );
 
   await page.goto('/tests/e2e/pages/sandbox.html');
   await page.waitForFunction(() => 'harness' in window);
@@ -22,19 +24,26 @@ test('the browser sandbox runs Python offline, bounded and closed', async ({ pag
 
   const run = (code: string, timeoutMs = 10_000): Promise<RunResult> =>
     page.evaluate(
-      ([source, limit]) => (window as unknown as { harness: Harness }).harness.sandbox.run(source, { timeoutMs: limit }),
+      ([source, limit]) =>
+        (window as unknown as { harness: Harness }).harness.sandbox.run(source, { timeoutMs: limit }),
       [code, timeoutMs] as const,
     );
 
   const first = await run('print(sum(range(10)))');
   expect(first).toMatchObject({ stdout: '45\n', timedOut: false });
-  expect(await page.evaluate((result) => (window as unknown as { harness: Harness }).harness.fencedObservation(result), first)).toBe(
-    '\n```output\n45\n```\n',
-  );
+  expect(
+    await page.evaluate(
+      (result) => (window as unknown as { harness: Harness }).harness.fencedObservation(result),
+      first,
+    ),
+  ).toBe('\n```output\n45\n```\n');
   expect((await run('1 / 0')).error).toMatch(/ZeroDivisionError: division by zero$/);
 
   const loop = await run('while True: pass', 1_000);
-  expect(loop).toMatchObject({ timedOut: true, error: 'TimeoutError: the code ran longer than 1000 ms and was stopped' });
+  expect(loop).toMatchObject({
+    timedOut: true,
+    error: 'TimeoutError: the code ran longer than 1000 ms and was stopped',
+  });
   expect(loop.ms).toBeLessThan(3_000);
   expect((await run('print("next")')).stdout).toBe('next\n');
 
@@ -43,10 +52,17 @@ test('the browser sandbox runs Python offline, bounded and closed', async ({ pag
   expect(sleep.ms).toBeLessThan(3_000);
   expect((await run('print(2 + 2)')).stdout).toBe('4\n');
 
-  for (const code of ['import js', 'import pyodide_js', "__import__('pyodide')", 'print(().__class__.__base__.__subclasses__())']) {
+  for (const code of [
+    'import js',
+    'import pyodide_js',
+    "__import__('pyodide')",
+    'print(().__class__.__base__.__subclasses__())',
+  ]) {
     expect((await run(code)).error).toMatch(/is blocked in the sandbox/);
   }
-  expect((await run('import sys\nsys.setrecursionlimit(10**6)\ndef f(n): return f(n + 1)\nf(0)')).error).toMatch(/RecursionError/);
+  expect((await run('import sys\nsys.setrecursionlimit(10**6)\ndef f(n): return f(n + 1)\nf(0)')).error).toMatch(
+    /RecursionError/,
+  );
   expect((await run('print("still alive")')).stdout).toBe('still alive\n');
 
   expect(requests.some((url) => url.endsWith('/pyodide/pyodide.asm.wasm'))).toBe(true);

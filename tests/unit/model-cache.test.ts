@@ -23,7 +23,11 @@ describe.each(['wasm', 'cpu'] as const)('key/value cache on %s', (backend) => {
   afterAll(() => model.dispose());
 
   it('gives the logits of a full recompute after prefill, sampling and appended text', async () => {
-    const prompts = [tokenizer.encode('<|tool|>What is 3 + 4 ?\n'), tokenizer.encode('<|questioner|>'), tokenizer.encode('<|solver|>Compute 12 * 3 .')];
+    const prompts = [
+      tokenizer.encode('<|tool|>What is 3 + 4 ?\n'),
+      tokenizer.encode('<|questioner|>'),
+      tokenizer.encode('<|solver|>Compute 12 * 3 .'),
+    ];
     const g = model.startGeneration(prompts, 11);
     await g.prefill();
     for (let b = 0; b < prompts.length; b++) {
@@ -63,19 +67,32 @@ describe.each(['wasm', 'cpu'] as const)('key/value cache on %s', (backend) => {
     // Final LN gain 0 and bias e₀ make every hidden state e₀, so the logits are row 0 of the head:
     // a one-hot row makes greedy decoding emit that token whatever the input.
     const bumped = tinyModel(3);
-    const { head, lnFinalGain, lnFinalBias } = bumped.params as { head: tf.Variable; lnFinalGain: tf.Variable; lnFinalBias: tf.Variable };
+    const { head, lnFinalGain, lnFinalBias } = bumped.params as {
+      head: tf.Variable;
+      lnFinalGain: tf.Variable;
+      lnFinalBias: tf.Variable;
+    };
     const force = (id: number): void => {
       const [rows, cols] = head.shape as [number, number];
       const row = new Float32Array(rows * cols);
       row[id] = 1;
       tf.tidy(() => {
         lnFinalGain.assign(tf.zerosLike(lnFinalGain));
-        lnFinalBias.assign(tf.oneHot([0], lnFinalBias.shape[0] as number).reshape(lnFinalBias.shape).cast('float32'));
+        lnFinalBias.assign(
+          tf
+            .oneHot([0], lnFinalBias.shape[0] as number)
+            .reshape(lnFinalBias.shape)
+            .cast('float32'),
+        );
         head.assign(tf.tensor2d(row, [rows, cols]));
       });
     };
     force(fence);
-    const out = await bumped.generate([tokenizer.encode('<|tool|>')], { temperature: 0, maxNewTokens: 9, stopStrings: ['```'] }, 1);
+    const out = await bumped.generate(
+      [tokenizer.encode('<|tool|>')],
+      { temperature: 0, maxNewTokens: 9, stopStrings: ['```'] },
+      1,
+    );
     expect(out[0]).toEqual({ tokens: [fence], text: '```', stop: 'stop-string' });
     const limited = await bumped.generate([tokenizer.encode('<|tool|>')], { temperature: 0, maxNewTokens: 3 }, 1);
     expect(limited[0]?.tokens).toEqual([fence, fence, fence]);

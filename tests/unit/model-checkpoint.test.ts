@@ -57,7 +57,9 @@ describe('checkpoints', () => {
     expect(() => a.load(v2)).toThrow(`format version ${CHECKPOINT_VERSION + 1}`);
     const wider = TinyLM.create(tokenizer, { ...TINY, dModel: 24 }, 1);
     expect(() => wider.load(bytes)).toThrow('does not match the expected');
-    expect(() => TinyLM.fromCheckpoint(bytes, new Tokenizer([...tokenizer.vocab, 'extra']))).toThrow('vocabulary differs');
+    expect(() => TinyLM.fromCheckpoint(bytes, new Tokenizer([...tokenizer.vocab, 'extra']))).toThrow(
+      'vocabulary differs',
+    );
     a.dispose();
     wider.dispose();
   });

@@ -49,7 +49,9 @@ describe('gradients and AdamW', () => {
     model = tinyModel(23, { dModel: 8, nHeads: 2, dFf: 16, contextLength: 8 });
     // O(1) weights instead of the 0.02 init, so that every gradient is far above float32 noise.
     // Seeds start at 1: tfjs takes a seed of 0 as "no seed" and draws from Math.random.
-    model.params.all.forEach((v, i) => tf.tidy(() => v.assign(tf.add(v, tf.randomNormal(v.shape, 0, 0.5, 'float32', 1 + i)))));
+    model.params.all.forEach((v, i) =>
+      tf.tidy(() => v.assign(tf.add(v, tf.randomNormal(v.shape, 0, 0.5, 'float32', 1 + i)))),
+    );
     const lp = await model.logProbs(sequences);
     // Ratios e^{±1.5}, e^{±0.5}, e^{±0.05}: every clip region, none near a kink.
     old = lp.map((r) => r.map((x) => x + rng.pick(OFFSETS)));
@@ -74,7 +76,9 @@ describe('gradients and AdamW', () => {
       v.assign(base);
       tf.dispose([base, dir]);
       const numeric = (plus - minus) / (2 * h);
-      expect(Math.abs(numeric - analytic), `${model.params.names[i]}: ${numeric} vs ${analytic}`).toBeLessThan(5e-5 + 0.01 * Math.abs(analytic));
+      expect(Math.abs(numeric - analytic), `${model.params.names[i]}: ${numeric} vs ${analytic}`).toBeLessThan(
+        5e-5 + 0.01 * Math.abs(analytic),
+      );
     }
     tf.dispose(grads);
   });
@@ -112,7 +116,7 @@ describe('gradients and AdamW', () => {
     const opt = new AdamW([p]);
     const s = { learningRate: 0.1, beta1: 0.9, beta2: 0.999, epsilon: 1e-8, weightDecay: 0, maxGradNorm: 1 };
     const n1 = tf.tidy(() => opt.apply([tf.tensor1d([3, 4])], s));
-    expect(((await n1.data())[0] as number)).toBeCloseTo(5, 5);
+    expect((await n1.data())[0] as number).toBeCloseTo(5, 5);
     n1.dispose();
     tf.tidy(() => opt.apply([tf.tensor1d([0.3, 0.4])], s));
     // Step 1 uses ĝ = (3, 4)·1/(5 + 1e-6); step 2 uses (0.3, 0.4) unclipped (norm 0.5 < 1).

@@ -16,7 +16,8 @@ interface Case {
 
 /** Random per-token inputs whose ratios fall in every clip region; row 1 is fully masked. */
 function randomCase(rng: Rng, b: number, t: number): Case {
-  const rows = (f: (i: number, j: number) => number): number[][] => Array.from({ length: b }, (_, i) => Array.from({ length: t }, (_, j) => f(i, j)));
+  const rows = (f: (i: number, j: number) => number): number[][] =>
+    Array.from({ length: b }, (_, i) => Array.from({ length: t }, (_, j) => f(i, j)));
   const logp = rows(() => -3 * rng.next());
   const offsets = [-1.5, -0.5, -0.1, 0, 0.1, 0.5, 1.5];
   return {
@@ -33,10 +34,21 @@ function randomCase(rng: Rng, b: number, t: number): Case {
 /** The core's scalar reference: aggregate(clipped loss) + klCoef · aggregate(k3). */
 function reference(c: Case, dualClip: number | null, klCoef: number, mode: LossAggregation, horizon: number) {
   const losses = c.logp.map((row, i) =>
-    row.map((lp, j) => clippedTokenLoss(Math.exp(lp - (c.old[i]?.[j] as number)), c.adv[i]?.[j] as number, { epsLow: c.epsLow[i] as number, epsHigh: c.epsHigh[i] as number, dualClip })),
+    row.map((lp, j) =>
+      clippedTokenLoss(Math.exp(lp - (c.old[i]?.[j] as number)), c.adv[i]?.[j] as number, {
+        epsLow: c.epsLow[i] as number,
+        epsHigh: c.epsHigh[i] as number,
+        dualClip,
+      }),
+    ),
   );
   const kls = c.logp.map((row, i) => row.map((lp, j) => klK3(lp, c.ref[i]?.[j] as number)));
-  const pg = aggregateLoss(losses.map((r) => r.map((x) => x.loss)), c.mask, mode, horizon);
+  const pg = aggregateLoss(
+    losses.map((r) => r.map((x) => x.loss)),
+    c.mask,
+    mode,
+    horizon,
+  );
   const kl = aggregateLoss(kls, c.mask, mode, horizon);
   return { loss: pg + klCoef * kl, pg, kl, branches: losses.map((r) => r.map((x) => BRANCH_CODES[x.branch])) };
 }
@@ -44,16 +56,28 @@ function reference(c: Case, dualClip: number | null, klCoef: number, mode: LossA
 describe('tensor policy loss', () => {
   beforeAll(() => useBackend('cpu'));
 
-  it.each(LOSS_AGGREGATIONS.flatMap((mode) => [
-    [mode, 3, 0.01],
-    [mode, null, 0.5],
-  ] as const))('equals the core reference (%s, dual clip %s, KL coefficient %s)', async (mode, dualClip, klCoef) => {
+  it.each(
+    LOSS_AGGREGATIONS.flatMap(
+      (mode) =>
+        [
+          [mode, 3, 0.01],
+          [mode, null, 0.5],
+        ] as const,
+    ),
+  )('equals the core reference (%s, dual clip %s, KL coefficient %s)', async (mode, dualClip, klCoef) => {
     const rng = new Rng(42);
     for (let trial = 0; trial < 5; trial++) {
       const c = randomCase(rng, 4, 9);
       // Round inputs to float32 so that both sides see the same numbers.
       const f32 = (rows: number[][]): number[][] => rows.map((r) => Array.from(Float32Array.from(r)));
-      const cc: Case = { ...c, logp: f32(c.logp), old: f32(c.old), ref: f32(c.ref), adv: f32(c.adv), epsHigh: Array.from(Float32Array.from(c.epsHigh)) };
+      const cc: Case = {
+        ...c,
+        logp: f32(c.logp),
+        old: f32(c.old),
+        ref: f32(c.ref),
+        adv: f32(c.adv),
+        epsHigh: Array.from(Float32Array.from(c.epsHigh)),
+      };
       const want = reference(cc, dualClip, klCoef, mode, 9);
       const out = tf.tidy(() => {
         const r = policyLoss({
@@ -97,8 +121,17 @@ describe('tensor policy loss', () => {
     const adv = sequences.map((s, i) => s.map(() => (i === 1 ? -1 : 0.7)));
     const lossMask = sequences.map((s) => s.map((_, j) => (j === 0 ? 0 : 1)));
     const weights = sequences.map((s) => s.map((_, j) => (j % 2 ? 1 : 0.5)));
-    const settings = { epsLow: 0.2, epsHigh: [0.3, 0.25, 0.2], dualClip: 3, klCoef: 0.1, aggregation: 'seq-mean-token-sum-norm' as const };
-    const stats = await model.trainStep({ sequences, lossMask, advantages: adv, oldLogProbs: old, refLogProbs: ref, weights }, settings);
+    const settings = {
+      epsLow: 0.2,
+      epsHigh: [0.3, 0.25, 0.2],
+      dualClip: 3,
+      klCoef: 0.1,
+      aggregation: 'seq-mean-token-sum-norm' as const,
+    };
+    const stats = await model.trainStep(
+      { sequences, lossMask, advantages: adv, oldLogProbs: old, refLogProbs: ref, weights },
+      settings,
+    );
     const mask = lossMask.map((r, i) => r.map((m, j) => m * (weights[i]?.[j] as number)));
     const c: Case = { logp: stats.logProbs, old, ref, adv, mask, epsLow: [0.2, 0.2, 0.2], epsHigh: [0.3, 0.25, 0.2] };
     const want = reference(c, 3, 0.1, 'seq-mean-token-sum-norm', 9);
@@ -107,7 +140,9 @@ describe('tensor policy loss', () => {
     for (let i = 0; i < 3; i++) {
       for (let j = 1; j < (sequences[i]?.length as number); j++) {
         expect(Math.abs((stats.logProbs[i]?.[j] as number) - (pre[i]?.[j] as number))).toBeLessThan(1e-5);
-        expect(Math.abs((stats.ratios[i]?.[j] as number) - Math.exp((pre[i]?.[j] as number) - (old[i]?.[j] as number)))).toBeLessThan(1e-4);
+        expect(
+          Math.abs((stats.ratios[i]?.[j] as number) - Math.exp((pre[i]?.[j] as number) - (old[i]?.[j] as number))),
+        ).toBeLessThan(1e-4);
       }
     }
     expect(stats.branches.map((r) => r.length)).toEqual([5, 9, 3]);

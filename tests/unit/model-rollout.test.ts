@@ -16,7 +16,9 @@ describe('tool-solver rollouts with the shipped base model', () => {
   it('append each observation after a closed code block and mask exactly those tokens out', async () => {
     const calls: string[] = [];
     const questions = ['What is 3 + 4 ?', 'Compute 12 * 3 - 5 .', 'Evaluate 8 - 2 .', 'Find the value of 7 + 9 .'];
-    const prompts = Array.from({ length: 16 }, (_, i) => tokenizer.encode(toolSolverPrompt(questions[i % 4] as string)));
+    const prompts = Array.from({ length: 16 }, (_, i) =>
+      tokenizer.encode(toolSolverPrompt(questions[i % 4] as string)),
+    );
     const rollouts = await toolRollouts(
       model,
       prompts,

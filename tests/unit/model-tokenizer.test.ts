@@ -3,7 +3,13 @@ import { formatObservation } from '../../src/core/contracts';
 import { Rng } from '../../src/core/random';
 import { DIFFICULTIES, generateTask } from '../../src/core/tasks';
 import { Tokenizer } from '../../src/core/tokenizer';
-import { questionerDocument, reasoningCompletion, solverPrompt, toolCompletion, toolSolverPrompt } from '../../src/model/corpus';
+import {
+  questionerDocument,
+  reasoningCompletion,
+  solverPrompt,
+  toolCompletion,
+  toolSolverPrompt,
+} from '../../src/model/corpus';
 
 const tok = new Tokenizer();
 
@@ -17,19 +23,42 @@ describe('tokenizer', () => {
         solverPrompt(task.question) + reasoningCompletion(task),
         toolSolverPrompt(task.question) + toolCompletion(task),
         task.python,
-        formatObservation(`Traceback (most recent call last):\n  File "<exec>", line 1\nZeroDivisionError: division by zero ~{}[]|^%$#@!\`'"`),
+        formatObservation(
+          `Traceback (most recent call last):\n  File "<exec>", line 1\nZeroDivisionError: division by zero ~{}[]|^%$#@!\`'"`,
+        ),
       ];
       for (const text of texts) expect(tok.decode(tok.encode(text))).toBe(text);
     }
   });
 
   it('gives each contract marker, role token and digit one token, and splits numbers into digits', () => {
-    for (const marker of ['<question>', '</question>', '\\boxed{', '}', '```python', '```output', '```', 'print(', '<|endoftext|>', '<|questioner|>', '<|solver|>', '<|tool|>']) {
+    for (const marker of [
+      '<question>',
+      '</question>',
+      '\\boxed{',
+      '}',
+      '```python',
+      '```output',
+      '```',
+      'print(',
+      '<|endoftext|>',
+      '<|questioner|>',
+      '<|solver|>',
+      '<|tool|>',
+    ]) {
       expect(tok.encode(marker)).toHaveLength(1);
     }
     expect(tok.encode('1207').map((id) => tok.vocab[id])).toEqual(['1', '2', '0', '7']);
     expect(tok.encode('is 45 ?').map((id) => tok.vocab[id])).toEqual(['is', ' 4', '5', ' ?']);
-    expect(tok.encode('```python\nprint(3)\n```').map((id) => tok.vocab[id])).toEqual(['```python', '\n', 'print(', '3', ')', '\n', '```']);
+    expect(tok.encode('```python\nprint(3)\n```').map((id) => tok.vocab[id])).toEqual([
+      '```python',
+      '\n',
+      'print(',
+      '3',
+      ')',
+      '\n',
+      '```',
+    ]);
     expect(tok.padId).toBe(0);
     expect(tok.decode([tok.eosId])).toBe('<|endoftext|>');
   });

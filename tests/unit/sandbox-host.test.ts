@@ -15,7 +15,10 @@ interface Fake {
   die(reason: string): void;
 }
 
-function fakes(behave: (message: ToWorker, fake: Fake, index: number) => void): { spawned: Fake[]; spawn: () => WorkerHandle } {
+function fakes(behave: (message: ToWorker, fake: Fake, index: number) => void): {
+  spawned: Fake[];
+  spawn: () => WorkerHandle;
+} {
   const spawned: Fake[] = [];
   const spawn = (): WorkerHandle => {
     let onMessage: (message: FromWorker) => void = () => {};
@@ -45,7 +48,14 @@ function fakes(behave: (message: ToWorker, fake: Fake, index: number) => void): 
 type Result = Extract<FromWorker, { type: 'result' }>;
 
 const ok = (id: number, stdout: string): Result => ({
-  type: 'result', id, stdout, stderr: '', error: null, interrupted: false, fatal: false, wasmBytes: 1,
+  type: 'result',
+  id,
+  stdout,
+  stderr: '',
+  error: null,
+  interrupted: false,
+  fatal: false,
+  wasmBytes: 1,
 });
 
 describe('sandbox host', () => {
@@ -69,11 +79,14 @@ describe('sandbox host', () => {
 
   it('rejects calls when the worker fails to boot, and retries with a new worker', async () => {
     const { spawned, spawn } = fakes((message, fake, index) => {
-      if (message.type === 'init') fake.reply(index === 0 ? { type: 'boot-error', message: 'no wasm' } : { type: 'ready' });
+      if (message.type === 'init')
+        fake.reply(index === 0 ? { type: 'boot-error', message: 'no wasm' } : { type: 'ready' });
       if (message.type === 'run') fake.reply(ok(message.id, 'fine\n'));
     });
     const sandbox = createHostedSandbox({ spawn, indexURL: '/x/' });
-    await expect(sandbox.run('pass', { timeoutMs: 1000 })).rejects.toThrow('the Python sandbox failed to start: no wasm');
+    await expect(sandbox.run('pass', { timeoutMs: 1000 })).rejects.toThrow(
+      'the Python sandbox failed to start: no wasm',
+    );
     expect(spawned[0]?.terminated).toBe(true);
     expect((await sandbox.run('pass', { timeoutMs: 1000 })).stdout).toBe('fine\n');
     await sandbox.dispose();
@@ -89,7 +102,12 @@ describe('sandbox host', () => {
     });
     const sandbox = createHostedSandbox({ spawn, indexURL: '/x/' });
     const crashed = await sandbox.run('x', { timeoutMs: 1000 });
-    expect(crashed).toMatchObject({ stdout: '', timedOut: false, crashed: true, error: 'RuntimeError: the Python sandbox worker died: out of memory' });
+    expect(crashed).toMatchObject({
+      stdout: '',
+      timedOut: false,
+      crashed: true,
+      error: 'RuntimeError: the Python sandbox worker died: out of memory',
+    });
     expect((await sandbox.run('y', { timeoutMs: 1000 })).stdout).toBe('again\n');
     expect(spawned).toHaveLength(2);
     await sandbox.dispose();
@@ -102,7 +120,11 @@ describe('sandbox host', () => {
     });
     const sandbox = createHostedSandbox({ spawn, indexURL: '/x/', graceMs: 50 });
     const result = await sandbox.run('import time\ntime.sleep(60)', { timeoutMs: 100 });
-    expect(result).toMatchObject({ timedOut: true, crashed: false, error: 'TimeoutError: the code ran longer than 100 ms and was stopped' });
+    expect(result).toMatchObject({
+      timedOut: true,
+      crashed: false,
+      error: 'TimeoutError: the code ran longer than 100 ms and was stopped',
+    });
     expect(result.ms).toBeGreaterThanOrEqual(145);
     expect(spawned[0]?.terminated).toBe(true);
     expect(spawned).toHaveLength(2);

@@ -27,7 +27,9 @@ describe('ordinary code', () => {
   });
 
   it('runs the standard library', async () => {
-    const result = await run('from fractions import Fraction\nimport math\nprint(Fraction(1, 3) + Fraction(1, 6), math.comb(5, 2))');
+    const result = await run(
+      'from fractions import Fraction\nimport math\nprint(Fraction(1, 3) + Fraction(1, 6), math.comb(5, 2))',
+    );
     expect(result.stdout).toBe('1/2 10\n');
   });
 
@@ -48,7 +50,8 @@ describe('ordinary code', () => {
   });
 
   it('imports submodules and names from modules', async () => {
-    const code = 'import os.path\nimport collections.abc\nfrom math import *\nfrom os import path\nprint(os.path.join("a", "b"), path.basename("/x/y"), sqrt(16), issubclass(list, collections.abc.Sequence))';
+    const code =
+      'import os.path\nimport collections.abc\nfrom math import *\nfrom os import path\nprint(os.path.join("a", "b"), path.basename("/x/y"), sqrt(16), issubclass(list, collections.abc.Sequence))';
     expect((await run(code)).stdout).toBe('a/b y 4.0 True\n');
   });
 
@@ -157,7 +160,11 @@ describe('escape attempts fail with a clear error', () => {
   ];
   const attempts: [string, string, RegExp][] = [
     ...plain.map(([label, code]): [string, string, RegExp] => [label, code, refused]),
-    ['blocked module through an attribute chain', 'import dataclasses\nprint(dataclasses.inspect)', /has no attribute 'inspect'$/],
+    [
+      'blocked module through an attribute chain',
+      'import dataclasses\nprint(dataclasses.inspect)',
+      /has no attribute 'inspect'$/,
+    ],
   ];
 
   it.each(attempts)('%s', async (_label, code, expected) => {
@@ -189,7 +196,9 @@ describe('memory', () => {
   it('replaces a worker whose memory grew past the limit', async () => {
     const small = createNodeSandbox({ maxWasmBytes: 64 * 1024 * 1024 });
     try {
-      expect((await small.run('x = bytearray(100 * 10**6)\nprint(len(x))', { timeoutMs: 20_000 })).stdout).toBe('100000000\n');
+      expect((await small.run('x = bytearray(100 * 10**6)\nprint(len(x))', { timeoutMs: 20_000 })).stdout).toBe(
+        '100000000\n',
+      );
       expect((await small.memory()).wasmBytes).toBeLessThan(64 * 1024 * 1024);
       expect((await small.run('print("fresh")', { timeoutMs: 5_000 })).stdout).toBe('fresh\n');
     } finally {
@@ -198,7 +207,12 @@ describe('memory', () => {
   });
 
   it('keeps memory flat over 200 sequential calls', async () => {
-    const work = ['print(sum(i * i for i in range(1000)))', 'x = [str(i) for i in range(5000)]\nprint(len(x))', '1 / 0', 'import math\nprint(math.factorial(50))'];
+    const work = [
+      'print(sum(i * i for i in range(1000)))',
+      'x = [str(i) for i in range(5000)]\nprint(len(x))',
+      '1 / 0',
+      'import math\nprint(math.factorial(50))',
+    ];
     for (let i = 0; i < 20; i++) await run(work[i % work.length] ?? 'pass');
     const before = await sandbox.memory();
     for (let i = 0; i < 200; i++) {

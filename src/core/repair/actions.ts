@@ -53,7 +53,15 @@ export function formatRepairObservation(text: string): string {
 }
 
 /** Python's exception names the observations use (one vocabulary entry each). */
-export const EXCEPTION_NAMES = ['SyntaxError', 'IndentationError', 'NameError', 'AssertionError', 'TypeError', 'ZeroDivisionError', 'PermissionError'] as const;
+export const EXCEPTION_NAMES = [
+  'SyntaxError',
+  'IndentationError',
+  'NameError',
+  'AssertionError',
+  'TypeError',
+  'ZeroDivisionError',
+  'PermissionError',
+] as const;
 
 /**
  * The repair vocabulary (ids in order): padding, end of text, the role token, the action and
@@ -61,7 +69,19 @@ export const EXCEPTION_NAMES = ['SyntaxError', 'IndentationError', 'NameError', 
  * newline, so any snippet text encodes losslessly.
  */
 export function repairVocabulary(): string[] {
-  const words = ['check', 'run', 'submit', 'edit ', '> ', 'ok', ' line ', 'bad action', 'no line ', 'timeout', ...EXCEPTION_NAMES];
+  const words = [
+    'check',
+    'run',
+    'submit',
+    'edit ',
+    '> ',
+    'ok',
+    ' line ',
+    'bad action',
+    'no line ',
+    'timeout',
+    ...EXCEPTION_NAMES,
+  ];
   const python = ['def ', ' return ', 'return ', ' for i in range(', 'assert ', ' if ', '==', '+=', '*='];
   const printable = Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i));
   return [...new Set([PAD, END_OF_TEXT, REPAIR_PROMPT, ...words, ...python, ...printable, '\n'])];

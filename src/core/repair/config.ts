@@ -89,21 +89,34 @@ const positiveInt = (v: number): boolean => Number.isInteger(v) && v >= 1;
 /** Throws naming the first bad setting; returns the config unchanged otherwise. */
 export function validateRepairConfig(c: RepairConfig): RepairConfig {
   const ints = ['iterations', 'tasksPerIteration', 'maxSteps', 'maxActionTokens', 'miniBatches', 'evalTasks'] as const;
-  for (const k of ints) if (!positiveInt(c[k])) throw new Error(`repair.${k} must be a positive integer (got ${c[k]}).`);
+  for (const k of ints)
+    if (!positiveInt(c[k])) throw new Error(`repair.${k} must be a positive integer (got ${c[k]}).`);
   if (!Number.isInteger(c.seed)) throw new Error(`repair.seed must be an integer (got ${c.seed}).`);
-  if (!Number.isInteger(c.groupSize) || c.groupSize < 2) throw new Error(`repair.groupSize must be an integer ≥ 2: GRPO compares rollouts of one task (got ${c.groupSize}).`);
-  if (!Number.isInteger(c.repetitionLimit) || c.repetitionLimit < 2) throw new Error(`repair.repetitionLimit must be an integer ≥ 2 (got ${c.repetitionLimit}).`);
+  if (!Number.isInteger(c.groupSize) || c.groupSize < 2)
+    throw new Error(
+      `repair.groupSize must be an integer ≥ 2: GRPO compares rollouts of one task (got ${c.groupSize}).`,
+    );
+  if (!Number.isInteger(c.repetitionLimit) || c.repetitionLimit < 2)
+    throw new Error(`repair.repetitionLimit must be an integer ≥ 2 (got ${c.repetitionLimit}).`);
   if (!(c.evalTemperature >= 0)) throw new Error(`repair.evalTemperature must be ≥ 0 (got ${c.evalTemperature}).`);
   if (!(c.temperature > 0)) throw new Error(`repair.temperature must be > 0 (got ${c.temperature}).`);
-  if (!(c.failureRate >= 0 && c.failureRate < 1)) throw new Error(`repair.failureRate must lie in [0, 1) (got ${c.failureRate}).`);
-  if (!(c.weightFloor >= 0 && c.weightFloor <= 1)) throw new Error(`repair.weightFloor must lie in [0, 1] (got ${c.weightFloor}).`);
+  if (!(c.failureRate >= 0 && c.failureRate < 1))
+    throw new Error(`repair.failureRate must lie in [0, 1) (got ${c.failureRate}).`);
+  if (!(c.weightFloor >= 0 && c.weightFloor <= 1))
+    throw new Error(`repair.weightFloor must lie in [0, 1] (got ${c.weightFloor}).`);
   if (!(c.callTimeoutMs > 0)) throw new Error(`repair.callTimeoutMs must be > 0 (got ${c.callTimeoutMs}).`);
   if (!(c.learningRate > 0)) throw new Error(`repair.learningRate must be > 0 (got ${c.learningRate}).`);
   if (!(c.clipLow > 0 && c.clipLow < 1)) throw new Error(`repair.clipLow must lie in (0, 1) (got ${c.clipLow}).`);
   if (!(c.clipHigh > 0)) throw new Error(`repair.clipHigh must be > 0 (got ${c.clipHigh}).`);
   if (!(c.klCoef >= 0)) throw new Error(`repair.klCoef must be ≥ 0 (got ${c.klCoef}).`);
-  if (!['keep', 'drop'].includes(c.governance.environmentInStats)) throw new Error(`repair.governance.environmentInStats must be keep or drop (got ${c.governance.environmentInStats}).`);
-  if (!['zero', 'judged'].includes(c.governance.degenerateReward)) throw new Error(`repair.governance.degenerateReward must be zero or judged (got ${c.governance.degenerateReward}).`);
+  if (!['keep', 'drop'].includes(c.governance.environmentInStats))
+    throw new Error(
+      `repair.governance.environmentInStats must be keep or drop (got ${c.governance.environmentInStats}).`,
+    );
+  if (!['zero', 'judged'].includes(c.governance.degenerateReward))
+    throw new Error(
+      `repair.governance.degenerateReward must be zero or judged (got ${c.governance.degenerateReward}).`,
+    );
   return c;
 }
 
@@ -119,7 +132,10 @@ export function selectVariants(names: string): RepairVariant[] {
   if (names === 'all') return [...ABLATION_VARIANTS];
   return names.split(',').map((n) => {
     const v = ABLATION_VARIANTS.find((x) => x.name === n.trim());
-    if (!v) throw new Error(`Unknown ablation variant ${JSON.stringify(n)}; choose all or some of: ${ABLATION_VARIANTS.map((x) => x.name).join(', ')}.`);
+    if (!v)
+      throw new Error(
+        `Unknown ablation variant ${JSON.stringify(n)}; choose all or some of: ${ABLATION_VARIANTS.map((x) => x.name).join(', ')}.`,
+      );
     return v;
   });
 }

@@ -25,7 +25,15 @@ export interface RepairStep {
 
 export type Termination = 'submit' | 'eos' | 'too-many-calls' | 'repetition' | 'context' | 'sandbox-crash' | 'timeout';
 export type TerminationClass = 'normal' | 'degenerate' | 'environment';
-export const TERMINATIONS: readonly Termination[] = ['submit', 'eos', 'too-many-calls', 'repetition', 'context', 'sandbox-crash', 'timeout'];
+export const TERMINATIONS: readonly Termination[] = [
+  'submit',
+  'eos',
+  'too-many-calls',
+  'repetition',
+  'context',
+  'sandbox-crash',
+  'timeout',
+];
 
 /** normal: submit, eos · degenerate: too-many-calls, repetition · environment: context, sandbox-crash, timeout. */
 export function terminationClass(t: Termination): TerminationClass {

@@ -48,7 +48,8 @@ export interface GroundTruth {
   fixedLine: string;
 }
 
-const same = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+const same = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** The rule (see the file comment) that scores each step. */
 export function processRules(steps: readonly RepairStep[], truth: GroundTruth): ProcessRule[] {

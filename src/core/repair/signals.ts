@@ -65,7 +65,11 @@ export interface SampleSignal {
 }
 
 /** Group-normalised advantages over the chosen members; the others get 0. */
-function advantagesOver(rewards: readonly number[], groups: readonly (string | number)[], include: readonly boolean[]): number[] {
+function advantagesOver(
+  rewards: readonly number[],
+  groups: readonly (string | number)[],
+  include: readonly boolean[],
+): number[] {
   const idx = rewards.map((_, i) => i).filter((i) => include[i]);
   const { advantages } = grpoAdvantages(
     idx.map((i) => rewards[i] as number),
@@ -86,8 +90,16 @@ export function sampleSignals(samples: readonly JudgedSample[], s: SignalSetting
     return outcomeReward(s.reward, x.compiles, x.matches);
   });
   const groups = samples.map((x) => x.group);
-  const allIn = advantagesOver(rewards, groups, samples.map(() => true));
-  const maskedOut = advantagesOver(rewards, groups, classes.map((c) => c !== 'environment'));
+  const allIn = advantagesOver(
+    rewards,
+    groups,
+    samples.map(() => true),
+  );
+  const maskedOut = advantagesOver(
+    rewards,
+    groups,
+    classes.map((c) => c !== 'environment'),
+  );
   const dropEnvironment = gov.enabled && gov.environmentInStats === 'drop';
   return samples.map((x, i) => {
     const cls = classes[i] as string;

@@ -23,7 +23,8 @@ export function tokenTargets(x: TargetInput): { lossMask: number[]; advantages: 
   const advantages = new Array<number>(x.length).fill(0);
   x.spans.forEach(([a, b], k) => {
     if (!x.trainedSteps[k]) return;
-    if (a < 1 || b > x.length || a > b) throw new Error(`tokenTargets: step ${k} spans [${a}, ${b}) outside 1 … ${x.length}.`);
+    if (a < 1 || b > x.length || a > b)
+      throw new Error(`tokenTargets: step ${k} spans [${a}, ${b}) outside 1 … ${x.length}.`);
     for (let t = a; t < b; t++) {
       lossMask[t] = 1;
       advantages[t] = x.advantage * (x.weights[k] as number);

@@ -11,7 +11,12 @@ import { TEMPLATES, TEMPLATE_NAMES, type Slots, type Template, type TemplateName
 export type SyntaxDefect = 'missing-colon' | 'unbalanced-bracket' | 'bad-indentation' | 'missing-operand';
 export type SemanticDefect = 'wrong-operator' | 'off-by-one' | 'wrong-name';
 export type DefectKind = SyntaxDefect | SemanticDefect;
-export const SYNTAX_DEFECTS: readonly SyntaxDefect[] = ['missing-colon', 'unbalanced-bracket', 'bad-indentation', 'missing-operand'];
+export const SYNTAX_DEFECTS: readonly SyntaxDefect[] = [
+  'missing-colon',
+  'unbalanced-bracket',
+  'bad-indentation',
+  'missing-operand',
+];
 export const SEMANTIC_DEFECTS: readonly SemanticDefect[] = ['wrong-operator', 'off-by-one', 'wrong-name'];
 export const DEFECT_KINDS: readonly DefectKind[] = [...SYNTAX_DEFECTS, ...SEMANTIC_DEFECTS];
 
@@ -77,7 +82,13 @@ interface Candidate {
 }
 
 /** Every (line, broken line) pair the defect can produce, given the template and visible arguments. */
-function candidates(t: Template, slots: Slots, fname: string, args: readonly number[], defect: DefectKind): Candidate[] {
+function candidates(
+  t: Template,
+  slots: Slots,
+  fname: string,
+  args: readonly number[],
+  defect: DefectKind,
+): Candidate[] {
   const body = t.render(slots, fname);
   const fixed = [...body, assertLine(fname, args, t.evaluate(slots, args))];
   if (defect === 'wrong-name') {

@@ -78,7 +78,13 @@ const twostep: Template = {
   params: ['x'],
   render: (s, f) => [`def ${f}(x):`, ` y=x${s.op1}${s.k1}`, ` return y${s.op2}${s.k2}`],
   evaluate: (s, [x]) => applyOp(s.op2, applyOp(s.op1, x as number, s.k1), s.k2),
-  randomSlots: (rng) => ({ ...base(), op1: pickOp(rng), op2: pickOp(rng), k1: rng.intBetween(1, 9), k2: rng.intBetween(1, 9) }),
+  randomSlots: (rng) => ({
+    ...base(),
+    op1: pickOp(rng),
+    op2: pickOp(rng),
+    k1: rng.intBetween(1, 9),
+    k2: rng.intBetween(1, 9),
+  }),
   randomArgs: (rng) => [rng.intBetween(1, 9)],
   mutations: (s) => [
     ...otherOps(s.op1).map((op1) => ({ kind: 'wrong-operator' as const, slots: { ...s, op1 } })),
@@ -122,7 +128,8 @@ const pick: Template = {
   name: 'pick',
   params: ['a', 'b'],
   render: (s, f) => [`def ${f}(a,b):`, ` if a${s.lo === 0 ? '>' : '<'}b:`, '  return a', ' return b'],
-  evaluate: (s, [a, b]) => ((s.lo === 0 ? (a as number) > (b as number) : (a as number) < (b as number)) ? (a as number) : (b as number)),
+  evaluate: (s, [a, b]) =>
+    (s.lo === 0 ? (a as number) > (b as number) : (a as number) < (b as number)) ? (a as number) : (b as number),
   randomSlots: (rng) => ({ ...base(), lo: rng.int(2) }),
   randomArgs: (rng) => {
     const a = rng.intBetween(0, 9);

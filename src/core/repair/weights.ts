@@ -16,10 +16,18 @@ export const WEIGHT_MODES: readonly WeightMode[] = ['none', 'raw', 'mean-preserv
  *   sign-aware       w_k = s_k when A > 0, 1 − s_k when A < 0, 1 when A = 0
  * A trajectory without scores (it did not compile) gets w_k = 1 everywhere.
  */
-export function stepWeights(mode: WeightMode, scores: readonly number[] | null, tokenCounts: readonly number[], advantage: number, floor = 0.1): number[] {
-  if (scores && scores.length !== tokenCounts.length) throw new Error(`stepWeights: ${scores.length} scores for ${tokenCounts.length} steps.`);
+export function stepWeights(
+  mode: WeightMode,
+  scores: readonly number[] | null,
+  tokenCounts: readonly number[],
+  advantage: number,
+  floor = 0.1,
+): number[] {
+  if (scores && scores.length !== tokenCounts.length)
+    throw new Error(`stepWeights: ${scores.length} scores for ${tokenCounts.length} steps.`);
   if (mode === 'none' || scores === null) return tokenCounts.map(() => 1);
-  for (const s of scores) if (!(s >= 0 && s <= 1)) throw new Error(`stepWeights: a process score must lie in [0, 1] (got ${s}).`);
+  for (const s of scores)
+    if (!(s >= 0 && s <= 1)) throw new Error(`stepWeights: a process score must lie in [0, 1] (got ${s}).`);
   switch (mode) {
     case 'raw':
       return [...scores];

@@ -19,6 +19,12 @@ export function advantagePairs(groups: UpdateStats['groups']): AdvantagePair[] {
   const grpo = grpoAdvantages(rewards, ids).advantages;
   let i = 0;
   return groups.flatMap((g) =>
-    g.rewards.map((reward, member) => ({ group: g.id, member, reward, grpo: grpo[i++] as number, used: g.advantages[member] as number })),
+    g.rewards.map((reward, member) => ({
+      group: g.id,
+      member,
+      reward,
+      grpo: grpo[i++] as number,
+      used: g.advantages[member] as number,
+    })),
   );
 }

@@ -4,7 +4,10 @@
  */
 export async function fetchRecording(url: string, what: string, command: string): Promise<unknown> {
   const res = await fetch(url);
-  if (!res.ok) throw new Error(`The ${what} ${url} is missing (HTTP ${res.status}). Create it with ${command} --out public${url}.`);
+  if (!res.ok)
+    throw new Error(
+      `The ${what} ${url} is missing (HTTP ${res.status}). Create it with ${command} --out public${url}.`,
+    );
   try {
     return await res.json();
   } catch {

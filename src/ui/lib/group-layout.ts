@@ -8,7 +8,12 @@ export interface Slot {
   x: number;
 }
 
-export function groupSlots(groups: UpdateStats['groups'], width: number, left: number, gap = 0.8): { slots: Slot[]; step: number } {
+export function groupSlots(
+  groups: UpdateStats['groups'],
+  width: number,
+  left: number,
+  gap = 0.8,
+): { slots: Slot[]; step: number } {
   const units = groups.reduce((n, g) => n + g.rewards.length, 0) + gap * Math.max(0, groups.length - 1);
   const step = units > 0 ? (width - left) / units : 0;
   const slots: Slot[] = [];

@@ -2,7 +2,17 @@
 import type { IterationSummary } from '../../engine/summary';
 import type { EvaluationResult } from '../../engine/trace';
 
-export type MetricKey = 'heldOutAccuracy' | 'pseudoLabelAccuracy' | 'questionerValidRate' | 'meanP' | 'inBandShare' | 'clusterCount' | 'toolUseRate' | 'kl' | 'clipLowFrac' | 'clipHighFrac';
+export type MetricKey =
+  | 'heldOutAccuracy'
+  | 'pseudoLabelAccuracy'
+  | 'questionerValidRate'
+  | 'meanP'
+  | 'inBandShare'
+  | 'clusterCount'
+  | 'toolUseRate'
+  | 'kl'
+  | 'clipLowFrac'
+  | 'clipHighFrac';
 
 export const METRICS: { key: MetricKey; label: string; share: boolean }[] = [
   { key: 'heldOutAccuracy', label: 'held-out accuracy', share: true },
@@ -18,7 +28,10 @@ export const METRICS: { key: MetricKey; label: string; share: boolean }[] = [
 ];
 
 /** Points (iteration, value) of a metric; iterations where it is undefined are left out. */
-export function metricSeries(summaries: readonly IterationSummary[], key: MetricKey): { iteration: number; value: number }[] {
+export function metricSeries(
+  summaries: readonly IterationSummary[],
+  key: MetricKey,
+): { iteration: number; value: number }[] {
   return summaries.flatMap((s) => (s[key] === null ? [] : [{ iteration: s.iteration, value: s[key] as number }]));
 }
 

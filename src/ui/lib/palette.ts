@@ -1,7 +1,16 @@
 /** Colours: the Okabe–Ito palette (safe for the common colour-vision deficiencies). */
 import { interpolateLab, scaleDiverging } from 'd3';
 
-export const OKABE_ITO = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442', '#000000'] as const;
+export const OKABE_ITO = [
+  '#0072B2',
+  '#E69F00',
+  '#009E73',
+  '#CC79A7',
+  '#56B4E9',
+  '#D55E00',
+  '#F0E442',
+  '#000000',
+] as const;
 
 export const POSITIVE = '#0072B2';
 export const NEGATIVE = '#D55E00';
@@ -23,5 +32,7 @@ export function divergingColor(maxAbs: number, reach = 1): (v: number) => string
   const m = maxAbs > 0 ? maxAbs : 1;
   const neg = interpolateLab(NEGATIVE, NEUTRAL);
   const pos = interpolateLab(NEUTRAL, POSITIVE);
-  return scaleDiverging<string>((t: number) => (t < 0.5 ? neg(1 - (1 - t * 2) * reach) : pos((t - 0.5) * 2 * reach))).domain([-m, 0, m]).clamp(true);
+  return scaleDiverging<string>((t: number) => (t < 0.5 ? neg(1 - (1 - t * 2) * reach) : pos((t - 0.5) * 2 * reach)))
+    .domain([-m, 0, m])
+    .clamp(true);
 }

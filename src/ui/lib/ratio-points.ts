@@ -21,7 +21,11 @@ export interface SequenceBand {
 }
 
 /** `epsHighOf(seq)` gives each sequence's own ε_high (ADPO) or the fixed one (GRPO). */
-export function ratioPoints(tokens: Record<number, TokenDetail>, epsLow: number, epsHighOf: (seq: number) => number): { points: RatioPoint[]; bands: SequenceBand[] } {
+export function ratioPoints(
+  tokens: Record<number, TokenDetail>,
+  epsLow: number,
+  epsHighOf: (seq: number) => number,
+): { points: RatioPoint[]; bands: SequenceBand[] } {
   const points: RatioPoint[] = [];
   const bands: SequenceBand[] = [];
   let at = 0;
@@ -31,7 +35,14 @@ export function ratioPoints(tokens: Record<number, TokenDetail>, epsLow: number,
     const from = at;
     d.mask.forEach((m, token) => {
       if (m !== 1) return;
-      points.push({ seq, token, at, ratio: d.ratio?.[token] ?? 1, advantage: d.advantage[token] ?? 0, branch: d.branch?.[token] ?? 'none' });
+      points.push({
+        seq,
+        token,
+        at,
+        ratio: d.ratio?.[token] ?? 1,
+        advantage: d.advantage[token] ?? 0,
+        branch: d.branch?.[token] ?? 'none',
+      });
       at += 1;
     });
     bands.push({ seq, from, to: at, low: 1 - epsLow, high: 1 + epsHighOf(seq) });

@@ -18,9 +18,12 @@ export interface RecordedRun {
 /** Check the envelope of a parsed file; throws a message a teacher can act on. */
 export function asRecordedRun(data: unknown): RecordedRun {
   const run = data as Partial<RecordedRun> | null;
-  if (!run || run.format !== 'agent0-lab-run') throw new Error('This file is not an Agent0 Lab run (format "agent0-lab-run").');
-  if (run.version !== 1) throw new Error(`Agent0 Lab reads run files of version 1 (this one is version ${String(run.version)}).`);
-  if (!Array.isArray(run.trace) || !Array.isArray(run.summaries)) throw new Error('The run file has no trace or no summaries.');
+  if (!run || run.format !== 'agent0-lab-run')
+    throw new Error('This file is not an Agent0 Lab run (format "agent0-lab-run").');
+  if (run.version !== 1)
+    throw new Error(`Agent0 Lab reads run files of version 1 (this one is version ${String(run.version)}).`);
+  if (!Array.isArray(run.trace) || !Array.isArray(run.summaries))
+    throw new Error('The run file has no trace or no summaries.');
   return run as RecordedRun;
 }
 
@@ -32,7 +35,12 @@ export function replayPosition(trace: readonly PhaseRecord[], played: number): L
     return { iteration: (last?.iteration ?? 0) + 1, phase: 'questioner-rollouts', questionerStep: 0, executorStep: 0 };
   }
   const executor = next.phase === 'executor-update';
-  return { iteration: next.iteration, phase: next.phase, questionerStep: executor ? 0 : next.step, executorStep: executor ? next.step : 0 };
+  return {
+    iteration: next.iteration,
+    phase: next.phase,
+    questionerStep: executor ? 0 : next.step,
+    executorStep: executor ? next.step : 0,
+  };
 }
 
 /** Number of records up to and including the end of the iteration that record `from` belongs to. */

@@ -28,21 +28,42 @@ function need(ok: boolean, path: string, what: string): asserts ok {
 function checkMetrics(m: unknown, path: string): void {
   need(isObj(m), path, 'expected evaluation metrics');
   const x = m as Record<string, unknown>;
-  for (const k of ['compileRate', 'strictAccuracy', 'meanSteps'] as const) need(isNum(x[k]), `${path}.${k}`, 'expected a number');
+  for (const k of ['compileRate', 'strictAccuracy', 'meanSteps'] as const)
+    need(isNum(x[k]), `${path}.${k}`, 'expected a number');
   need(isObj(x.terminations), `${path}.terminations`, 'expected shares by termination');
 }
 
 function checkSample(s: unknown, path: string): void {
   need(isObj(s), path, 'expected a sample');
   const x = s as Record<string, unknown>;
-  need(Array.isArray(x.tokens) && Array.isArray(x.stepOfToken) && x.tokens.length === x.stepOfToken.length, `${path}.tokens`, 'expected tokens and stepOfToken of equal length');
+  need(
+    Array.isArray(x.tokens) && Array.isArray(x.stepOfToken) && x.tokens.length === x.stepOfToken.length,
+    `${path}.tokens`,
+    'expected tokens and stepOfToken of equal length',
+  );
   need(Array.isArray(x.steps), `${path}.steps`, 'expected a list of steps');
   const steps = x.steps as unknown[];
-  steps.forEach((st, k) => need(isObj(st) && isNum(st.weight) && isNum(st.score) && typeof st.rule === 'string', `${path}.steps[${k}]`, 'expected rule, score and weight'));
-  (x.stepOfToken as unknown[]).forEach((k, i) => need(Number.isInteger(k) && (k as number) >= -1 && (k as number) < steps.length, `${path}.stepOfToken[${i}]`, 'expected −1 or a step index'));
+  steps.forEach((st, k) =>
+    need(
+      isObj(st) && isNum(st.weight) && isNum(st.score) && typeof st.rule === 'string',
+      `${path}.steps[${k}]`,
+      'expected rule, score and weight',
+    ),
+  );
+  (x.stepOfToken as unknown[]).forEach((k, i) =>
+    need(
+      Number.isInteger(k) && (k as number) >= -1 && (k as number) < steps.length,
+      `${path}.stepOfToken[${i}]`,
+      'expected −1 or a step index',
+    ),
+  );
   need(isNum(x.tier), `${path}.tier`, 'expected the judge tier');
   const sig = x.signal as Record<string, unknown> | undefined;
-  need(isObj(sig) && ['reward', 'advantage', 'advantageAllIn', 'advantageMaskedOut'].every((k) => isNum(sig[k])), `${path}.signal`, 'expected reward and advantages');
+  need(
+    isObj(sig) && ['reward', 'advantage', 'advantageAllIn', 'advantageMaskedOut'].every((k) => isNum(sig[k])),
+    `${path}.signal`,
+    'expected reward and advantages',
+  );
 }
 
 function checkRun(r: unknown, path: string): void {
@@ -57,10 +78,22 @@ function checkRun(r: unknown, path: string): void {
     const y = it as Record<string, unknown>;
     checkMetrics(y.train, `${p}.train`);
     const masked = (y.train as Record<string, unknown>).masked;
-    need(isObj(masked) && isNum(masked.environment) && isNum(masked.degenerate), `${p}.train.masked`, 'expected masked shares by cause');
+    need(
+      isObj(masked) && isNum(masked.environment) && isNum(masked.degenerate),
+      `${p}.train.masked`,
+      'expected masked shares by cause',
+    );
     checkMetrics(y.eval, `${p}.eval`);
     const g = y.group;
-    need(isObj(g) && isObj(g.task) && Array.isArray(g.task.lines) && Array.isArray(g.task.fixed) && isNum(g.task.defectLine), `${p}.group.task`, 'expected the task');
+    need(
+      isObj(g) &&
+        isObj(g.task) &&
+        Array.isArray(g.task.lines) &&
+        Array.isArray(g.task.fixed) &&
+        isNum(g.task.defectLine),
+      `${p}.group.task`,
+      'expected the task',
+    );
     const samples = g.samples;
     need(Array.isArray(samples) && samples.length > 0, `${p}.group.samples`, 'expected the samples');
     samples.forEach((s, k) => checkSample(s, `${p}.group.samples[${k}]`));
@@ -70,8 +103,10 @@ function checkRun(r: unknown, path: string): void {
 /** Check a parsed repair ablation file; throws a message a teacher can act on. */
 export function asRepairRun(data: unknown): RepairRunFile {
   const file = data as Partial<RepairRunFile> | null;
-  if (!isObj(file) || file.format !== 'agent0-lab-repair-run') throw new Error('This file is not a recorded repair ablation (format "agent0-lab-repair-run").');
-  if (file.version !== 1) throw new Error(`Agent0 Lab reads repair run files of version 1 (this one is version ${String(file.version)}).`);
+  if (!isObj(file) || file.format !== 'agent0-lab-repair-run')
+    throw new Error('This file is not a recorded repair ablation (format "agent0-lab-repair-run").');
+  if (file.version !== 1)
+    throw new Error(`Agent0 Lab reads repair run files of version 1 (this one is version ${String(file.version)}).`);
   need(isObj(file.config) && isNum(file.config.groupSize), 'config', 'expected the lab settings');
   need(Array.isArray(file.runs) && file.runs.length > 0, 'runs', 'expected at least one variant run');
   (file.runs as unknown[]).forEach((r, i) => checkRun(r, `runs[${i}]`));
@@ -102,7 +137,8 @@ export interface CurvePoint {
  * iteration 0; the masked share comes from training and has no iteration 0.
  */
 export function curveSeries(run: RepairRunRecord, metric: RepairMetric): CurvePoint[] {
-  if (metric === 'maskedShare') return run.iterations.map((it) => ({ iteration: it.iteration, value: maskedShare(it) }));
+  if (metric === 'maskedShare')
+    return run.iterations.map((it) => ({ iteration: it.iteration, value: maskedShare(it) }));
   const base = { iteration: 0, value: run.baseline[metric] };
   return [base, ...run.iterations.map((it) => ({ iteration: it.iteration, value: it.eval[metric] }))];
 }
@@ -129,7 +165,14 @@ export function tokenSegments(sample: SampleView): TokenSegment[] {
       return;
     }
     const st = step >= 0 ? sample.steps[step] : undefined;
-    out.push({ step, tokens: [tok], weight: st ? st.weight : null, trained: st ? st.trained : false, rule: st ? st.rule : null, score: st ? st.score : null });
+    out.push({
+      step,
+      tokens: [tok],
+      weight: st ? st.weight : null,
+      trained: st ? st.trained : false,
+      rule: st ? st.rule : null,
+      score: st ? st.score : null,
+    });
   });
   return out;
 }
@@ -193,20 +236,39 @@ export const MASK_CAUSES: readonly MaskCause[] = ['environment', 'degenerate'];
 
 /** Per iteration of a variant: the masked shares of its training samples, environment below degenerate. */
 export function maskedStacks(run: RepairRunRecord): { iteration: number; parts: StackPart<MaskCause>[] }[] {
-  return run.iterations.map((it) => ({ iteration: it.iteration, parts: stack(MASK_CAUSES.map((key) => ({ key, value: it.train.masked[key] }))) }));
+  return run.iterations.map((it) => ({
+    iteration: it.iteration,
+    parts: stack(MASK_CAUSES.map((key) => ({ key, value: it.train.masked[key] }))),
+  }));
 }
 
 /** Per iteration of a variant: how its training episodes ended, as shares stacked in TERMINATIONS order. */
 export function terminationStacks(run: RepairRunRecord): { iteration: number; parts: StackPart<Termination>[] }[] {
-  return run.iterations.map((it) => ({ iteration: it.iteration, parts: stack(TERMINATIONS.map((key) => ({ key, value: it.train.terminations[key] ?? 0 }))) }));
+  return run.iterations.map((it) => ({
+    iteration: it.iteration,
+    parts: stack(TERMINATIONS.map((key) => ({ key, value: it.train.terminations[key] ?? 0 }))),
+  }));
 }
 
 export type RuleAction = 'any' | 'edit' | 'check' | 'run' | 'submit';
 
 /** The judge's rules in table order: rule, the action it applies to, its score s. */
 export function processRuleTable(): { rule: ProcessRule; action: RuleAction; score: number }[] {
-  const actionOf = (rule: string): RuleAction => (/edit/i.test(rule) ? 'edit' : /check/i.test(rule) ? 'check' : /run/i.test(rule) ? 'run' : /submit/i.test(rule) ? 'submit' : 'any');
-  return (Object.keys(PROCESS_SCORES) as ProcessRule[]).map((rule) => ({ rule, action: actionOf(rule), score: PROCESS_SCORES[rule] }));
+  const actionOf = (rule: string): RuleAction =>
+    /edit/i.test(rule)
+      ? 'edit'
+      : /check/i.test(rule)
+        ? 'check'
+        : /run/i.test(rule)
+          ? 'run'
+          : /submit/i.test(rule)
+            ? 'submit'
+            : 'any';
+  return (Object.keys(PROCESS_SCORES) as ProcessRule[]).map((rule) => ({
+    rule,
+    action: actionOf(rule),
+    score: PROCESS_SCORES[rule],
+  }));
 }
 
 /** Okabe–Ito without its yellow (too faint as a thin line on white). */

@@ -21,7 +21,14 @@ export interface PageSettings {
   backend: BackendName | null;
 }
 
-export const DEFAULT_SETTINGS: PageSettings = { preset: 'classroom', seed: 1, overrides: [], lang: 'en', mode: 'live', backend: null };
+export const DEFAULT_SETTINGS: PageSettings = {
+  preset: 'classroom',
+  seed: 1,
+  overrides: [],
+  lang: 'en',
+  mode: 'live',
+  backend: null,
+};
 
 /** Settings from a query string; anything unreadable falls back to its default and is reported. */
 export function readSettings(search: string): { settings: PageSettings; problems: string[] } {

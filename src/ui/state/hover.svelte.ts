@@ -8,7 +8,10 @@
  */
 import type { Attachment } from 'svelte/attachments';
 
-export const hover = $state<{ term: string | null; tip: { x: number; y: number; text: string } | null }>({ term: null, tip: null });
+export const hover = $state<{ term: string | null; tip: { x: number; y: number; text: string } | null }>({
+  term: null,
+  tip: null,
+});
 
 export interface MarkOptions {
   /** The numbers of this mark, one fact per line (also its accessible name). */
@@ -59,7 +62,13 @@ export function mark(opts: MarkOptions): Attachment<Element> {
     const hide = () => {
       if (hover.tip?.text === opts.label) hover.tip = null;
     };
-    const events = [['pointerenter', show], ['focus', show], ['pointerleave', hide], ['blur', hide], ['keydown', moveFocus]] as const;
+    const events = [
+      ['pointerenter', show],
+      ['focus', show],
+      ['pointerleave', hide],
+      ['blur', hide],
+      ['keydown', moveFocus],
+    ] as const;
     for (const [name, fn] of events) el.addEventListener(name, fn as EventListener);
     marks.add(el);
     $effect(() => {

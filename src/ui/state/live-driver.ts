@@ -43,7 +43,10 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
     if (cmd.type !== 'pause') {
       state.busy = true;
       clearTimeout(ackTimer);
-      ackTimer = setTimeout(() => died(`the training engine stopped answering (no reply within ${ACK_LIMIT_MS / 1000} s)`), ACK_LIMIT_MS);
+      ackTimer = setTimeout(
+        () => died(`the training engine stopped answering (no reply within ${ACK_LIMIT_MS / 1000} s)`),
+        ACK_LIMIT_MS,
+      );
     }
     worker.postMessage(cmd);
   };
@@ -92,7 +95,12 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
     };
     try {
       // `init` is not watched for its acknowledgement: the worker's code is still loading.
-      w.postMessage({ type: 'init', preset: settings.preset, override: settingsOverride(settings), backends } satisfies EngineCommand);
+      w.postMessage({
+        type: 'init',
+        preset: settings.preset,
+        override: settingsOverride(settings),
+        backends,
+      } satisfies EngineCommand);
     } catch (err) {
       state.apply({ type: 'error', message: err instanceof Error ? err.message : String(err), fatal: true });
     }
@@ -116,7 +124,11 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
       state.busy = true;
       void file.arrayBuffer().then(
         (buffer) => send({ type: 'load-file', name: file.name, bytes: new Uint8Array(buffer) }),
-        (err: unknown) => state.apply({ type: 'refused', message: `${file.name}: ${err instanceof Error ? err.message : String(err)}` }),
+        (err: unknown) =>
+          state.apply({
+            type: 'refused',
+            message: `${file.name}: ${err instanceof Error ? err.message : String(err)}`,
+          }),
       );
     },
     resume: () => {

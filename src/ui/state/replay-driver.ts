@@ -42,7 +42,14 @@ export function replayDriver(state: RunState, run: RecordedRun): Driver {
     tick();
   }
 
-  emit({ type: 'ready', backend: `recorded · ${run.backend}`, fallbacks: [], threads: null, position: replayPosition(run.trace, 0), params: 0 });
+  emit({
+    type: 'ready',
+    backend: `recorded · ${run.backend}`,
+    fallbacks: [],
+    threads: null,
+    position: replayPosition(run.trace, 0),
+    params: 0,
+  });
   if (run.baseline) emit({ type: 'baseline', result: run.baseline });
 
   return {

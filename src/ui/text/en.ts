@@ -18,7 +18,8 @@ export const EN: Strings = {
     saveFileHint: 'Download this run (both models, optimizer states, trace) as an .a0run file',
     loadFileHint: 'Continue a run saved as an .a0run file with the same settings',
     iterations: 'iterations',
-    shortcuts: 'Keys: s = step one phase, i = one iteration, space = pause; Tab reaches the charts, ← → move between their marks.',
+    shortcuts:
+      'Keys: s = step one phase, i = one iteration, space = pause; Tab reaches the charts, ← → move between their marks.',
   },
   status: {
     loading: 'Loading the models and the Python sandbox…',
@@ -38,14 +39,18 @@ export const EN: Strings = {
     noCheckpoint: 'No checkpoint yet: one is kept after each finished iteration.',
     restart: 'Start the run again',
     gpuLost: (why: string) => `The GPU stopped working (${why}).`,
-    movedResumed: (backend: string, iteration: number) => `The run moved to ${backend} and resumed from the checkpoint kept after iteration ${iteration}.`,
-    movedRestarted: (backend: string) => `The run moved to ${backend} and started again: no iteration had finished, so there was no checkpoint to resume from.`,
-    checkpointFailed: 'The automatic checkpoint after this iteration could not be stored in this browser; the run goes on.',
+    movedResumed: (backend: string, iteration: number) =>
+      `The run moved to ${backend} and resumed from the checkpoint kept after iteration ${iteration}.`,
+    movedRestarted: (backend: string) =>
+      `The run moved to ${backend} and started again: no iteration had finished, so there was no checkpoint to resume from.`,
+    checkpointFailed:
+      'The automatic checkpoint after this iteration could not be stored in this browser; the run goes on.',
   },
   backend: {
     label: 'Backend',
     noWebgpu: 'This browser offers no WebGPU, so training runs on a slower backend.',
-    startFailed: 'The training engine could not start in this browser, so nothing can be trained live here. The recorded run works in every browser.',
+    startFailed:
+      'The training engine could not start in this browser, so nothing can be trained live here. The recorded run works in every browser.',
     threads: (n: number) => (n === 1 ? '1 thread' : `${n} threads`),
     replayOffer: 'Replay the recorded classroom run instead (instant)',
     liveOffer: 'Train live in this tab',
@@ -126,7 +131,9 @@ export const EN: Strings = {
     },
     curves: {
       title: 'Curves over iterations',
-      body: ['Each point is one iteration; the dashed line is the base model before any training. Accuracy is measured against the true answers of held-out problems.'],
+      body: [
+        'Each point is one iteration; the dashed line is the base model before any training. Accuracy is measured against the true answers of held-out problems.',
+      ],
     },
     repair: {
       title: 'Signal reshaping',
@@ -175,8 +182,10 @@ export const EN: Strings = {
   },
   repairRules: REPAIR_RULES_EN,
   notes: {
-    firstUpdate: 'On the first mini-batch update of a batch the policy has not moved yet, so ρ ≡ 1 for every token: nothing is clipped and the loss is just −mean(A) over tokens. Agent0 makes several updates per batch; from the second one on, ρ leaves 1.',
-    released: 'As released, Agent0’s executor trainer never selects the ADPO loss and runs GRPO with a symmetric 0.2 clip. This page shows the rule the paper describes.',
+    firstUpdate:
+      'On the first mini-batch update of a batch the policy has not moved yet, so ρ ≡ 1 for every token: nothing is clipped and the loss is just −mean(A) over tokens. Agent0 makes several updates per batch; from the second one on, ρ leaves 1.',
+    released:
+      'As released, Agent0’s executor trainer never selects the ADPO loss and runs GRPO with a symmetric 0.2 clip. This page shows the rule the paper describes.',
     noSignal: 'All rewards in this group are equal: every advantage is 0.',
     oracle: 'true answer (the simulator’s oracle)',
   },

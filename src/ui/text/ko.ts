@@ -18,7 +18,8 @@ export const KO: Strings = {
     saveFileHint: '이 실행(두 모델, 옵티마이저 상태, 기록)을 .a0run 파일로 내려받기',
     loadFileHint: '같은 설정으로 .a0run 파일에 저장한 실행을 이어가기',
     iterations: '반복',
-    shortcuts: '단축키: s = 한 단계, i = 한 반복, 스페이스 = 일시정지; Tab으로 그래프에 들어가고 ← → 로 그 안의 표시를 오갑니다.',
+    shortcuts:
+      '단축키: s = 한 단계, i = 한 반복, 스페이스 = 일시정지; Tab으로 그래프에 들어가고 ← → 로 그 안의 표시를 오갑니다.',
   },
   status: {
     loading: '모델과 파이썬 샌드박스를 불러오는 중…',
@@ -38,14 +39,17 @@ export const KO: Strings = {
     noCheckpoint: '아직 체크포인트가 없습니다: 반복이 하나 끝날 때마다 저장됩니다.',
     restart: '실행을 처음부터 다시 시작하기',
     gpuLost: (why: string) => `GPU가 작동을 멈췄습니다 (${why}).`,
-    movedResumed: (backend: string, iteration: number) => `실행을 ${backend}(으)로 옮겨 ${iteration}번째 반복 뒤의 체크포인트에서 이어갑니다.`,
-    movedRestarted: (backend: string) => `실행을 ${backend}(으)로 옮겨 처음부터 다시 시작했습니다: 끝난 반복이 없어 이어갈 체크포인트가 없었습니다.`,
+    movedResumed: (backend: string, iteration: number) =>
+      `실행을 ${backend}(으)로 옮겨 ${iteration}번째 반복 뒤의 체크포인트에서 이어갑니다.`,
+    movedRestarted: (backend: string) =>
+      `실행을 ${backend}(으)로 옮겨 처음부터 다시 시작했습니다: 끝난 반복이 없어 이어갈 체크포인트가 없었습니다.`,
     checkpointFailed: '이번 반복 뒤의 자동 체크포인트를 이 브라우저에 저장하지 못했습니다. 실행은 계속됩니다.',
   },
   backend: {
     label: '백엔드',
     noWebgpu: '이 브라우저에는 WebGPU가 없어서 더 느린 백엔드로 학습합니다.',
-    startFailed: '이 브라우저에서는 학습 엔진을 시작하지 못해 실시간 학습을 할 수 없습니다. 녹화된 실행은 어느 브라우저에서나 재생됩니다.',
+    startFailed:
+      '이 브라우저에서는 학습 엔진을 시작하지 못해 실시간 학습을 할 수 없습니다. 녹화된 실행은 어느 브라우저에서나 재생됩니다.',
     threads: (n: number) => `스레드 ${n}개`,
     replayOffer: '대신 미리 녹화한 수업용 실행을 재생하기 (즉시)',
     liveOffer: '이 탭에서 직접 학습하기',
@@ -126,7 +130,9 @@ export const KO: Strings = {
     },
     curves: {
       title: '반복에 따른 곡선',
-      body: ['점 하나가 반복 한 번입니다. 점선은 학습 전 기본 모델입니다. 정확도는 따로 떼어 둔 문제들의 실제 정답으로 잽니다.'],
+      body: [
+        '점 하나가 반복 한 번입니다. 점선은 학습 전 기본 모델입니다. 정확도는 따로 떼어 둔 문제들의 실제 정답으로 잽니다.',
+      ],
     },
     repair: {
       title: '신호 다듬기',
@@ -176,8 +182,10 @@ export const KO: Strings = {
   },
   repairRules: REPAIR_RULES_KO,
   notes: {
-    firstUpdate: '한 배치의 첫 미니배치 갱신에서는 정책이 아직 움직이지 않았으므로 모든 토큰에서 ρ ≡ 1입니다. 아무것도 잘리지 않고 손실은 토큰 평균 −A일 뿐입니다. Agent0는 배치마다 여러 번 갱신하므로 두 번째 갱신부터 ρ가 1에서 벗어납니다.',
-    released: '공개된 Agent0 코드의 실행자 학습기는 ADPO 손실을 실제로 고르지 않고, 대칭 0.2 클립의 GRPO로 돌아갑니다. 이 페이지는 논문이 설명하는 규칙을 보여 줍니다.',
+    firstUpdate:
+      '한 배치의 첫 미니배치 갱신에서는 정책이 아직 움직이지 않았으므로 모든 토큰에서 ρ ≡ 1입니다. 아무것도 잘리지 않고 손실은 토큰 평균 −A일 뿐입니다. Agent0는 배치마다 여러 번 갱신하므로 두 번째 갱신부터 ρ가 1에서 벗어납니다.',
+    released:
+      '공개된 Agent0 코드의 실행자 학습기는 ADPO 손실을 실제로 고르지 않고, 대칭 0.2 클립의 GRPO로 돌아갑니다. 이 페이지는 논문이 설명하는 규칙을 보여 줍니다.',
     noSignal: '이 그룹의 보상이 모두 같아서 어드밴티지가 전부 0입니다.',
     oracle: '실제 정답 (시뮬레이터의 오라클)',
   },

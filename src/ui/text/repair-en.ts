@@ -38,8 +38,10 @@ export const REPAIR_VIEWS_EN: RepairViewTexts = {
   repairAllIn: 'A, every sample in the statistics',
   repairMaskedOut: 'A, environment failures left out',
   repairUsed: 'used by the update',
-  repairAdvNote: 'By default an environment failure stays in its group’s mean and std with R = 0 (only its loss is masked), so the update uses the first bar; with the setting that drops such samples from the statistics it uses the second.',
-  repairScoredNote: 'Only trajectories whose final snippet compiles get process scores; the others keep weight 1 on every step. Grey tokens are the environment’s observations and are never trained; hatched, struck-through steps are masked by governance. Hover over or focus a step to see its rule.',
+  repairAdvNote:
+    'By default an environment failure stays in its group’s mean and std with R = 0 (only its loss is masked), so the update uses the first bar; with the setting that drops such samples from the statistics it uses the second.',
+  repairScoredNote:
+    'Only trajectories whose final snippet compiles get process scores; the others keep weight 1 on every step. Grey tokens are the environment’s observations and are never trained; hatched, struck-through steps are masked by governance. Hover over or focus a step to see its rule.',
   repairNotScored: 'not scored (does not compile): w = 1',
   repairStep: 'step',
   repairRule: 'rule',
@@ -68,7 +70,8 @@ export const REPAIR_VIEWS_EN: RepairViewTexts = {
   repairLiveRun: 'Run live',
   repairLiveStop: 'Stop',
   repairLiveIterations: 'iterations',
-  repairLiveNote: 'The selected variant trains here, from the same pre-trained agent, with its own Python sandbox. Each finished iteration joins the views as the variant “live · …”.',
+  repairLiveNote:
+    'The selected variant trains here, from the same pre-trained agent, with its own Python sandbox. Each finished iteration joins the views as the variant “live · …”.',
   repairLiveBackend: 'computing on',
   repairLiveFallback: 'not available here:',
   repairLiveStarting: 'Loading the agent and Python, then evaluating the base model…',

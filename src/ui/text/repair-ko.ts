@@ -38,8 +38,10 @@ export const REPAIR_VIEWS_KO: RepairViewTexts = {
   repairAllIn: 'A, 모든 표본을 통계에 포함',
   repairMaskedOut: 'A, 환경 실패를 통계에서 제외',
   repairUsed: '갱신에 쓰인 값',
-  repairAdvNote: '기본 설정에서는 환경 실패도 R = 0으로 그룹의 평균과 표준편차에 남고 손실만 가려지므로, 갱신은 첫 번째 막대를 씁니다. 그런 표본을 통계에서 빼는 설정에서는 두 번째 막대를 씁니다.',
-  repairScoredNote: '마지막 코드가 컴파일되는 궤적만 과정 점수를 받고, 나머지는 모든 단계의 가중치가 1입니다. 회색 토큰은 환경의 관찰이라 학습하지 않습니다. 빗금과 취소선이 있는 단계는 관리 규칙으로 가려진 단계입니다. 단계에 포인터를 올리거나 초점을 옮기면 규칙이 보입니다.',
+  repairAdvNote:
+    '기본 설정에서는 환경 실패도 R = 0으로 그룹의 평균과 표준편차에 남고 손실만 가려지므로, 갱신은 첫 번째 막대를 씁니다. 그런 표본을 통계에서 빼는 설정에서는 두 번째 막대를 씁니다.',
+  repairScoredNote:
+    '마지막 코드가 컴파일되는 궤적만 과정 점수를 받고, 나머지는 모든 단계의 가중치가 1입니다. 회색 토큰은 환경의 관찰이라 학습하지 않습니다. 빗금과 취소선이 있는 단계는 관리 규칙으로 가려진 단계입니다. 단계에 포인터를 올리거나 초점을 옮기면 규칙이 보입니다.',
   repairNotScored: '점수 없음 (컴파일 안 됨): w = 1',
   repairStep: '단계',
   repairRule: '규칙',
@@ -68,7 +70,8 @@ export const REPAIR_VIEWS_KO: RepairViewTexts = {
   repairLiveRun: '직접 실행',
   repairLiveStop: '멈춤',
   repairLiveIterations: '반복',
-  repairLiveNote: '고른 변형을 같은 사전 학습 에이전트에서 출발해 이 탭에서 학습합니다. 파이썬 샌드박스도 따로 띄웁니다. 반복이 끝날 때마다 “live · …” 변형으로 그림에 더해집니다.',
+  repairLiveNote:
+    '고른 변형을 같은 사전 학습 에이전트에서 출발해 이 탭에서 학습합니다. 파이썬 샌드박스도 따로 띄웁니다. 반복이 끝날 때마다 “live · …” 변형으로 그림에 더해집니다.',
   repairLiveBackend: '계산 장치',
   repairLiveFallback: '여기서 쓸 수 없음:',
   repairLiveStarting: '에이전트와 파이썬을 불러온 뒤 기본 모델을 평가하는 중…',

@@ -125,18 +125,43 @@ export interface Chapter {
 
 export interface Strings {
   tagline: string;
-  controls: Record<'step' | 'iteration' | 'run' | 'pause' | 'reset' | 'save' | 'load' | 'export' | 'saveFile' | 'loadFile' | 'saveFileHint' | 'loadFileHint' | 'iterations' | 'shortcuts', string>;
-  status: Record<'loading' | 'ready' | 'running' | 'ended' | 'saved' | 'savedFile' | 'refused' | 'loaded' | 'exported' | 'noRun', string>;
+  controls: Record<
+    | 'step'
+    | 'iteration'
+    | 'run'
+    | 'pause'
+    | 'reset'
+    | 'save'
+    | 'load'
+    | 'export'
+    | 'saveFile'
+    | 'loadFile'
+    | 'saveFileHint'
+    | 'loadFileHint'
+    | 'iterations'
+    | 'shortcuts',
+    string
+  >;
+  status: Record<
+    'loading' | 'ready' | 'running' | 'ended' | 'saved' | 'savedFile' | 'refused' | 'loaded' | 'exported' | 'noRun',
+    string
+  >;
   crash: Record<'stopped' | 'noCheckpoint' | 'restart' | 'checkpointFailed', string> & {
     resume: (iteration: number) => string;
     gpuLost: (why: string) => string;
     movedResumed: (backend: string, iteration: number) => string;
     movedRestarted: (backend: string) => string;
   };
-  backend: Record<'label' | 'noWebgpu' | 'startFailed' | 'replayOffer' | 'liveOffer' | 'recorded' | 'fallback', string> & { threads: (n: number) => string };
+  backend: Record<
+    'label' | 'noWebgpu' | 'startFailed' | 'replayOffer' | 'liveOffer' | 'recorded' | 'fallback',
+    string
+  > & { threads: (n: number) => string };
   /** A new deployment of the page has been downloaded (service worker) and waits for a reload. */
   update: Record<'ready' | 'reload', string>;
-  settings: Record<'title' | 'preset' | 'seed' | 'overrides' | 'backend' | 'auto' | 'apply' | 'language' | 'mode' | 'live' | 'replay', string>;
+  settings: Record<
+    'title' | 'preset' | 'seed' | 'overrides' | 'backend' | 'auto' | 'apply' | 'language' | 'mode' | 'live' | 'replay',
+    string
+  >;
   phases: Record<PhaseName, string>;
   chapters: Record<ChapterId, Chapter>;
   views: Record<ViewKey, string>;

@@ -9,11 +9,20 @@ import wasmThreaded from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-t
 import type { BackendName } from '../../../src/model/backend';
 import { measureModelSpeed } from '../../../src/model/speed';
 
-setWasmPaths({ 'tfjs-backend-wasm.wasm': wasmPlain, 'tfjs-backend-wasm-simd.wasm': wasmSimd, 'tfjs-backend-wasm-threaded-simd.wasm': wasmThreaded });
+setWasmPaths({
+  'tfjs-backend-wasm.wasm': wasmPlain,
+  'tfjs-backend-wasm-simd.wasm': wasmSimd,
+  'tfjs-backend-wasm-threaded-simd.wasm': wasmThreaded,
+});
 const out: Record<string, unknown> = {};
 for (const backend of ['webgpu', 'webgl', 'wasm', 'cpu'] as BackendName[]) {
   try {
-    out[backend] = await measureModelSpeed(backend, { cachedTokens: 16, recomputeTokens: 3, trainSteps: 2, cycles: 10 });
+    out[backend] = await measureModelSpeed(backend, {
+      cachedTokens: 16,
+      recomputeTokens: 3,
+      trainSteps: 2,
+      cycles: 10,
+    });
   } catch (err) {
     out[backend] = { error: err instanceof Error ? err.message : String(err) };
   }

@@ -25,7 +25,11 @@ export interface BackendRun {
 async function runOn(backend: BackendName): Promise<BackendRun> {
   const choice = await selectBackend([backend]);
   const tokenizer = new Tokenizer();
-  const model = TinyLM.create(tokenizer, { dModel: 16, nLayers: 2, nHeads: 2, dFf: 32, contextLength: 32, tiedEmbeddings: true }, 5);
+  const model = TinyLM.create(
+    tokenizer,
+    { dModel: 16, nLayers: 2, nHeads: 2, dFf: 32, contextLength: 32, tiedEmbeddings: true },
+    5,
+  );
   const prompts = [tokenizer.encode('<|tool|>What is 3 + 4 ?\n'), tokenizer.encode('<|questioner|>')];
   const g = model.startGeneration(prompts, 9);
   await g.prefill();

@@ -37,7 +37,12 @@ const lastLine = (text: string): string => text.trim().split('\n').at(-1) ?? '';
 
 const COMMANDS: [name: string, script: string, args: string[], jsonKey: string][] = [
   ['simulate', 'scripts/simulate.ts', ['--preset', 'tiny', '--iterations', '1', '--seed', '1', '--json'], 'iterations'],
-  ['simulate:repair', 'scripts/simulate-repair.ts', ['--ablation', 'full', '--iterations', '1', '--set', 'tasksPerIteration=1', '--set', 'evalTasks=2', '--json'], 'variants'],
+  [
+    'simulate:repair',
+    'scripts/simulate-repair.ts',
+    ['--ablation', 'full', '--iterations', '1', '--set', 'tasksPerIteration=1', '--set', 'evalTasks=2', '--json'],
+    'variants',
+  ],
   ['eval:base', 'scripts/eval-base.ts', ['--n', '2'], 'toolAccuracy'],
   ['eval:repair', 'scripts/eval-repair.ts', ['--tasks', '2', '--show', '0'], ''],
   ['bench (sandbox section)', 'scripts/bench/index.ts', ['sandbox'], 'sandbox'],

@@ -51,8 +51,24 @@ describe('sentenceBleu (NLTK 3.8, method 1), hand-computed', () => {
     // p1 = 3/4; bigrams aa ab bb: ab (ref 1) and bb (ref 2) match → 2/3; p3 = 0.1/2; p4 = 0.1/1;
     // closest lengths to 4 are 3 only (|2−4| = 2, |3−4| = 1) → BP = 1 since 4 > 3.
     expect(v).toBeCloseTo((0.75 * (2 / 3) * 0.05 * 0.1) ** 0.25, 12);
-    expect(closestRefLength([['x', 'y', 'z'], ['1', '2', '3', '4', '5']], 4)).toBe(3);
-    expect(closestRefLength([['1', '2', '3', '4', '5'], ['x', 'y', 'z']], 4)).toBe(3);
+    expect(
+      closestRefLength(
+        [
+          ['x', 'y', 'z'],
+          ['1', '2', '3', '4', '5'],
+        ],
+        4,
+      ),
+    ).toBe(3);
+    expect(
+      closestRefLength(
+        [
+          ['1', '2', '3', '4', '5'],
+          ['x', 'y', 'z'],
+        ],
+        4,
+      ),
+    ).toBe(3);
   });
 
   it('splits on any run of whitespace, like str.split()', () => {

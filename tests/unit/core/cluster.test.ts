@@ -40,9 +40,9 @@ describe('clusterShares', () => {
   });
 
   it('gives every distinct question its own cluster', () => {
-    expect(clusterShares(['What is 3 + 4 ?', 'Compute 17 * 9 .', 'Mia has 12 apples', 'Evaluate ( 8 - 2 ) / 5 .'])).toEqual([
-      0.25, 0.25, 0.25, 0.25,
-    ]);
+    expect(
+      clusterShares(['What is 3 + 4 ?', 'Compute 17 * 9 .', 'Mia has 12 apples', 'Evaluate ( 8 - 2 ) / 5 .']),
+    ).toEqual([0.25, 0.25, 0.25, 0.25]);
   });
 
   it('groups near-duplicates and leaves the unrelated one alone', () => {
@@ -67,13 +67,21 @@ describe('averageLinkageClusters', () => {
   it('uses the mean of all member distances (not single linkage)', () => {
     // A–B merge at 0.2; d(AB, C) = (0.45 + 0.7) / 2 = 0.575 ≥ 0.5 → C stays apart
     // (single linkage would merge C at 0.45).
-    const d = sym(3, [[0, 1, 0.2], [0, 2, 0.45], [1, 2, 0.7]]);
+    const d = sym(3, [
+      [0, 1, 0.2],
+      [0, 2, 0.45],
+      [1, 2, 0.7],
+    ]);
     expect(canonical(averageLinkageClusters(d).labels)).toEqual([0, 0, 2]);
   });
 
   it('merges on the mean even when one member is far (not complete linkage)', () => {
     // d(AB, C) = (0.3 + 0.68) / 2 = 0.49 < 0.5 → merged (complete linkage would see 0.68).
-    const d = sym(3, [[0, 1, 0.2], [0, 2, 0.3], [1, 2, 0.68]]);
+    const d = sym(3, [
+      [0, 1, 0.2],
+      [0, 2, 0.3],
+      [1, 2, 0.68],
+    ]);
     expect(canonical(averageLinkageClusters(d).labels)).toEqual([0, 0, 0]);
   });
 

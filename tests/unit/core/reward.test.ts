@@ -65,6 +65,8 @@ describe('curriculumRewards', () => {
     // A caller's clustering that groups 0 and 2 (not what BLEU would do): penalties 2/3, 1/3, 2/3.
     const rewards = curriculumRewards(rollouts, {}, { labels: [0, 1, 0], sizes: [2, 1] });
     expect(rewards.map((r) => r.repetition)).toEqual([2 / 3, 1 / 3, 2 / 3]);
-    expect(() => curriculumRewards(rollouts, {}, { labels: [0, 0], sizes: [2] })).toThrow(/clustering of 2 questions for 3 rollouts/);
+    expect(() => curriculumRewards(rollouts, {}, { labels: [0, 0], sizes: [2] })).toThrow(
+      /clustering of 2 questions for 3 rollouts/,
+    );
   });
 });

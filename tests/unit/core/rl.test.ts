@@ -39,7 +39,9 @@ describe('grpoAdvantages', () => {
     expect(() => grpoAdvantages([1], ['x'], { singleton: 'refuse' })).toThrow(/single rollout/);
   });
   it('skips the std for Dr. GRPO', () => {
-    expect(grpoAdvantages([1, 0, 0, 1], [0, 0, 0, 0], { normalizeStd: false }).advantages).toEqual([0.5, -0.5, -0.5, 0.5]);
+    expect(grpoAdvantages([1, 0, 0, 1], [0, 0, 0, 0], { normalizeStd: false }).advantages).toEqual([
+      0.5, -0.5, -0.5, 0.5,
+    ]);
   });
   it('refuses mismatched lengths and non-finite rewards', () => {
     expect(() => grpoAdvantages([1, 2], [0])).toThrow(/group ids/);
@@ -130,7 +132,16 @@ describe('aggregateLoss', () => {
     expect(aggregateLoss(losses, mask, 'seq-mean-token-sum-norm', 7)).toBeCloseTo(0.5, 12);
   });
   it('gives 0 for an all-masked batch and refuses ragged input', () => {
-    expect(aggregateLoss(losses, [[0, 0, 0], [0, 0, 0]], 'token-mean')).toBe(0);
+    expect(
+      aggregateLoss(
+        losses,
+        [
+          [0, 0, 0],
+          [0, 0, 0],
+        ],
+        'token-mean',
+      ),
+    ).toBe(0);
     expect(() => aggregateLoss(losses, [[1]], 'token-mean')).toThrow(/mask rows/);
   });
 });

@@ -21,7 +21,12 @@ describe('a non-finite loss', () => {
     const result = await policyUpdate(
       model,
       reference,
-      { sequences: [seq, seq], lossMask: [seq.map((_, t) => (t > 0 ? 1 : 0)), seq.map((_, t) => (t > 0 ? 1 : 0))], advantages: [NaN, 1], epsHigh: [0.3, 0.3] },
+      {
+        sequences: [seq, seq],
+        lossMask: [seq.map((_, t) => (t > 0 ? 1 : 0)), seq.map((_, t) => (t > 0 ? 1 : 0))],
+        advantages: [NaN, 1],
+        epsHigh: [0.3, 0.3],
+      },
       { ...makeConfig('tiny').questioner, updatesPerStep: 1 },
       'token-mean',
       new Rng(1),
@@ -53,7 +58,10 @@ describe('a failing sandbox', () => {
     expect(records.at(-1)?.phase).toBe('evaluation');
     const proxy = records.find((r) => r.phase === 'solver-proxy');
     const failed = proxy && proxy.phase === 'solver-proxy' ? proxy.results.reduce((s, r) => s + r.failedCalls, 0) : -1;
-    const executed = proxy && proxy.phase === 'solver-proxy' ? proxy.results.flatMap((r) => r.toolCalls).reduce((a, b) => a + b, 0) : -1;
+    const executed =
+      proxy && proxy.phase === 'solver-proxy'
+        ? proxy.results.flatMap((r) => r.toolCalls).reduce((a, b) => a + b, 0)
+        : -1;
     expect(calls).toBeGreaterThan(0);
     expect(failed).toBe(executed);
     Object.values(models).forEach((m) => m.dispose());

@@ -35,7 +35,10 @@ describe('a tiny iteration', () => {
   });
 
   it('gives zero-sum advantages inside each group that has a spread', () => {
-    const groups = [...ofPhase(first, 'questioner-update').flatMap((r) => r.stats.groups), ...ofPhase(first, 'executor-update').flatMap((r) => r.stats?.groups ?? [])];
+    const groups = [
+      ...ofPhase(first, 'questioner-update').flatMap((r) => r.stats.groups),
+      ...ofPhase(first, 'executor-update').flatMap((r) => r.stats?.groups ?? []),
+    ];
     expect(groups.length).toBeGreaterThan(0);
     for (const g of groups) {
       const sum = g.advantages.reduce((a, b) => a + b, 0);
@@ -45,7 +48,10 @@ describe('a tiny iteration', () => {
   });
 
   it('never puts loss on prompt or observation tokens', () => {
-    const details = [...ofPhase(first, 'questioner-update').map((r) => r.stats.tokens), ...ofPhase(first, 'executor-update').map((r) => r.stats?.tokens ?? {})];
+    const details = [
+      ...ofPhase(first, 'questioner-update').map((r) => r.stats.tokens),
+      ...ofPhase(first, 'executor-update').map((r) => r.stats?.tokens ?? {}),
+    ];
     let observed = 0;
     let withTool = 0;
     for (const bag of details) {
@@ -102,8 +108,12 @@ describe('a tiny iteration', () => {
       const a = (await run.engine.runIteration()).at(-1);
       const b = (await resumed.engine.runIteration()).at(-1);
       expect(b?.phase).toBe('evaluation');
-      expect(JSON.stringify(a && 'result' in a ? a.result : null)).toBe(JSON.stringify(b && 'result' in b ? b.result : null));
-      expect(resumed.engine.summaries.map((s) => s.heldOutAccuracy)).toEqual(run.engine.summaries.map((s) => s.heldOutAccuracy));
+      expect(JSON.stringify(a && 'result' in a ? a.result : null)).toBe(
+        JSON.stringify(b && 'result' in b ? b.result : null),
+      );
+      expect(resumed.engine.summaries.map((s) => s.heldOutAccuracy)).toEqual(
+        run.engine.summaries.map((s) => s.heldOutAccuracy),
+      );
       const corrupt = bytes.slice();
       const middle = corrupt.length >> 1;
       corrupt[middle] = (corrupt[middle] as number) ^ 0xff;

@@ -34,7 +34,12 @@ const TASK: RepairTask = {
   lines: ['def f(a,b)', ' return a*b+3', 'assert f(2,5)==13'],
   fixed: ['def f(a,b):', ' return a*b+3', 'assert f(2,5)==13'],
   defectLine: 1,
-  inputs: [[2, 5], [0, 7], [9, 9], [4, 1]],
+  inputs: [
+    [2, 5],
+    [0, 7],
+    [9, 9],
+    [4, 1],
+  ],
 };
 
 const tierOf = async (task: RepairTask, lines: string[]): Promise<number> => {
@@ -46,7 +51,10 @@ describe('observations', () => {
   it('check names the error class and line, run the exception', async () => {
     expect(await env.check(TASK.lines)).toEqual({ compiles: false, observation: 'SyntaxError line 1' });
     expect(await env.check(TASK.fixed)).toEqual({ compiles: true, observation: 'ok' });
-    expect(await env.check(['def f(a,b):', 'return a*b+3'])).toEqual({ compiles: false, observation: 'IndentationError line 2' });
+    expect(await env.check(['def f(a,b):', 'return a*b+3'])).toEqual({
+      compiles: false,
+      observation: 'IndentationError line 2',
+    });
     expect(await env.run(TASK.fixed)).toBe('ok');
     expect(await env.run(['def f(a,b):', ' return a*b+4', 'assert f(2,5)==13'])).toBe('AssertionError');
     expect(await env.run(['def f(a,b):', ' return a*c+3', 'assert f(2,5)==13'])).toBe('NameError c');
@@ -54,7 +62,10 @@ describe('observations', () => {
   });
 
   it('treats a return outside a function as a compile error (caught by compiling, not parsing)', async () => {
-    expect(await env.check(['def f(x):', ' y=x+1', 'return y'])).toEqual({ compiles: false, observation: 'SyntaxError line 3' });
+    expect(await env.check(['def f(x):', ' y=x+1', 'return y'])).toEqual({
+      compiles: false,
+      observation: 'SyntaxError line 3',
+    });
   });
 });
 
@@ -103,7 +114,11 @@ describe('environment failures', () => {
   });
 
   it('turns a dead sandbox into a sandbox-crash failure', async () => {
-    const dead: Sandbox = { run: () => Promise.reject(new Error('worker gone')), memory: () => Promise.reject(new Error('gone')), dispose: () => Promise.resolve() };
+    const dead: Sandbox = {
+      run: () => Promise.reject(new Error('worker gone')),
+      memory: () => Promise.reject(new Error('gone')),
+      dispose: () => Promise.resolve(),
+    };
     const err = await new RepairEnvironment(dead, 300).check(['x=1']).catch((e: unknown) => e);
     expect((err as EnvironmentFailure).kind).toBe('sandbox-crash');
   });

@@ -10,7 +10,13 @@ const FIXED = ['def f(a,b):', ' return a*b+3', 'assert f(2,5)==13'];
 const truth = { defectLine: 1, fixedLine: 'def f(a,b):' };
 
 /** A step with its before/after snippet and compile flags. */
-function step(action: Action, before: string[], after: string[], compilesBefore: boolean, compilesAfter: boolean): RepairStep {
+function step(
+  action: Action,
+  before: string[],
+  after: string[],
+  compilesBefore: boolean,
+  compilesAfter: boolean,
+): RepairStep {
   return { action, text: '', tokenCount: 1, observation: '', before, after, compilesBefore, compilesAfter };
 }
 
@@ -32,7 +38,13 @@ describe('process scores', () => {
       step({ kind: 'check' }, BROKEN, BROKEN, false, false),
       step({ kind: 'edit', line: 1, text: 'def f(a,b)' }, BROKEN, BROKEN, false, false),
       step({ kind: 'check' }, BROKEN, BROKEN, false, false),
-      step({ kind: 'edit', line: 2, text: ' return a*b+4' }, BROKEN, ['def f(a,b)', ' return a*b+4', BROKEN[2] as string], false, false),
+      step(
+        { kind: 'edit', line: 2, text: ' return a*b+4' },
+        BROKEN,
+        ['def f(a,b)', ' return a*b+4', BROKEN[2] as string],
+        false,
+        false,
+      ),
       step({ kind: 'submit' }, BROKEN, BROKEN, false, false),
     ];
     // check 0.8 · redundant check 0.1 · no-op edit 0 · still redundant (the edit changed nothing) 0.1 ·
@@ -85,7 +97,11 @@ describe('termination classes and repetition', () => {
     expect(['submit', 'eos'].map((t) => terminationClass(t as 'submit'))).toEqual(['normal', 'normal']);
     expect(terminationClass('repetition')).toBe('degenerate');
     expect(terminationClass('too-many-calls')).toBe('degenerate');
-    expect(['context', 'sandbox-crash', 'timeout'].map((t) => terminationClass(t as 'context'))).toEqual(['environment', 'environment', 'environment']);
+    expect(['context', 'sandbox-crash', 'timeout'].map((t) => terminationClass(t as 'context'))).toEqual([
+      'environment',
+      'environment',
+      'environment',
+    ]);
   });
 
   it('sees a loop only in the last `limit` actions', () => {

@@ -28,7 +28,13 @@ let bytes: Uint8Array;
 let model: TinyLM;
 let sandbox: Sandbox;
 let env: RepairEnvironment;
-const SETTINGS: RolloutSettings = { maxSteps: 6, repetitionLimit: 3, maxActionTokens: 24, temperature: 1, failureRate: 0 };
+const SETTINGS: RolloutSettings = {
+  maxSteps: 6,
+  repetitionLimit: 3,
+  maxActionTokens: 24,
+  temperature: 1,
+  failureRate: 0,
+};
 const tasks = (n: number, seed: number) => {
   const rng = new Rng(seed);
   return Array.from({ length: n }, () => generateRepairTask(rng));
@@ -76,7 +82,14 @@ describe('repair episodes', () => {
   });
 
   it('end at the first check or run when every tool call fails', async () => {
-    const episodes = await repairRollouts(model, tasks(8, 9), env, { ...SETTINGS, failureRate: 0.999999 }, new Rng(10), new Rng(11));
+    const episodes = await repairRollouts(
+      model,
+      tasks(8, 9),
+      env,
+      { ...SETTINGS, failureRate: 0.999999 },
+      new Rng(10),
+      new Rng(11),
+    );
     for (const e of episodes) {
       const firstTool = e.steps.findIndex((s) => s.action.kind === 'check' || s.action.kind === 'run');
       if (firstTool < 0) continue;
@@ -90,7 +103,13 @@ describe('repair episodes', () => {
 
 describe('one lab iteration', () => {
   it('trains only unmasked tokens and leaves the tensor count where it was', async () => {
-    const config: RepairConfig = { ...DEFAULT_REPAIR_CONFIG, tasksPerIteration: 2, groupSize: 4, evalTasks: 7, failureRate: 0.3 };
+    const config: RepairConfig = {
+      ...DEFAULT_REPAIR_CONFIG,
+      tasksPerIteration: 2,
+      groupSize: 4,
+      evalTasks: 7,
+      failureRate: 0.3,
+    };
     const policy = TinyLM.fromCheckpoint(bytes, tokenizer);
     const reference = TinyLM.fromCheckpoint(bytes, tokenizer);
     const full = ABLATION_VARIANTS.find((v) => v.name === 'full');
@@ -104,7 +123,8 @@ describe('one lab iteration', () => {
     for (const s of first.group.samples) {
       const trained = s.steps.map((x) => x.trained);
       if (s.signal.maskCause === 'environment') expect(trained.every((x) => !x)).toBe(true);
-      else if (s.signal.maskCause === 'degenerate') expect(trained).toEqual(s.steps.map((_, k) => k === s.steps.length - 1));
+      else if (s.signal.maskCause === 'degenerate')
+        expect(trained).toEqual(s.steps.map((_, k) => k === s.steps.length - 1));
       else expect(trained.every(Boolean)).toBe(true);
       if (!s.scored) expect(s.steps.every((x) => x.weight === 1)).toBe(true);
     }

@@ -18,9 +18,21 @@ const close = (xs: readonly number[], ys: readonly number[], digits = 5): void =
 describe('outcome rewards', () => {
   it('gives the three tiers and the two binary baselines', () => {
     expect([tier(false, false), tier(true, false), tier(true, true)]).toEqual([0, 0.5, 1]);
-    expect([outcomeReward('binary-compile', false, false), outcomeReward('binary-compile', true, false), outcomeReward('binary-compile', true, true)]).toEqual([0, 1, 1]);
-    expect([outcomeReward('binary-strict', false, false), outcomeReward('binary-strict', true, false), outcomeReward('binary-strict', true, true)]).toEqual([0, 0, 1]);
-    expect([outcomeReward('layered', false, false), outcomeReward('layered', true, false), outcomeReward('layered', true, true)]).toEqual([0, 0.5, 1]);
+    expect([
+      outcomeReward('binary-compile', false, false),
+      outcomeReward('binary-compile', true, false),
+      outcomeReward('binary-compile', true, true),
+    ]).toEqual([0, 1, 1]);
+    expect([
+      outcomeReward('binary-strict', false, false),
+      outcomeReward('binary-strict', true, false),
+      outcomeReward('binary-strict', true, true),
+    ]).toEqual([0, 0, 1]);
+    expect([
+      outcomeReward('layered', false, false),
+      outcomeReward('layered', true, false),
+      outcomeReward('layered', true, true),
+    ]).toEqual([0, 0.5, 1]);
   });
 });
 
@@ -54,9 +66,18 @@ const GROUP: JudgedSample[] = [
   { group: 0, termination: 'submit', compiles: true, matches: true, tokenCounts: [2, 8, 2], scores: [0.8, 1, 0.9] },
   { group: 0, termination: 'submit', compiles: true, matches: false, tokenCounts: [2, 8], scores: [0.8, 0.2] },
   { group: 0, termination: 'sandbox-crash', compiles: false, matches: false, tokenCounts: [2, 2], scores: [0.8, 0.8] },
-  { group: 0, termination: 'repetition', compiles: true, matches: false, tokenCounts: [2, 2, 2], scores: [0.8, 0.1, 0.1] },
+  {
+    group: 0,
+    termination: 'repetition',
+    compiles: true,
+    matches: false,
+    tokenCounts: [2, 2, 2],
+    scores: [0.8, 0.1, 0.1],
+  },
 ];
-const settings = (over: Partial<SignalSettings> & { enabled?: boolean; inStats?: 'keep' | 'drop' } = {}): SignalSettings => ({
+const settings = (
+  over: Partial<SignalSettings> & { enabled?: boolean; inStats?: 'keep' | 'drop' } = {},
+): SignalSettings => ({
   reward: over.reward ?? 'layered',
   weights: over.weights ?? 'none',
   weightFloor: 0.1,
@@ -69,26 +90,46 @@ describe('governance', () => {
     // R = 1, 0.5, 0 (crash), 0 (degenerate → penalty); mean 0.375; squared deviations
     // 0.390625 + 0.015625 + 0.140625 + 0.140625 = 0.6875; std = √(0.6875 / 3) = 0.4787136
     expect(s.map((x) => x.reward)).toEqual([1, 0.5, 0, 0]);
-    close(s.map((x) => x.advantage), [0.625 / 0.4787136, 0.125 / 0.4787136, -0.375 / 0.4787136, -0.375 / 0.4787136]);
+    close(
+      s.map((x) => x.advantage),
+      [0.625 / 0.4787136, 0.125 / 0.4787136, -0.375 / 0.4787136, -0.375 / 0.4787136],
+    );
     expect(s.map((x) => x.inStats)).toEqual([true, true, true, true]);
-    expect(s.map((x) => x.trainedSteps)).toEqual([[true, true, true], [true, true], [false, false], [false, false, true]]);
+    expect(s.map((x) => x.trainedSteps)).toEqual([
+      [true, true, true],
+      [true, true],
+      [false, false],
+      [false, false, true],
+    ]);
     expect(s.map((x) => x.maskCause)).toEqual(['none', 'none', 'environment', 'degenerate']);
   });
 
   it('drops an environment failure from the statistics when told to', () => {
     const s = sampleSignals(GROUP, settings({ inStats: 'drop' }));
     // stats over R = 1, 0.5, 0: mean 0.5, std = √((0.25 + 0 + 0.25) / 2) = 0.5
-    close(s.map((x) => x.advantage), [1, 0, 0, -1]);
+    close(
+      s.map((x) => x.advantage),
+      [1, 0, 0, -1],
+    );
     expect(s.map((x) => x.inStats)).toEqual([true, true, false, true]);
-    close(s.map((x) => x.advantageAllIn), [1.305582, 0.261116, -0.783349, -0.783349]);
-    close(s.map((x) => x.advantageMaskedOut), [1, 0, 0, -1]);
+    close(
+      s.map((x) => x.advantageAllIn),
+      [1.305582, 0.261116, -0.783349, -0.783349],
+    );
+    close(
+      s.map((x) => x.advantageMaskedOut),
+      [1, 0, 0, -1],
+    );
   });
 
   it('without governance trains everything, scores a crash 0 and a loop by its final snippet', () => {
     const s = sampleSignals(GROUP, settings({ enabled: false }));
     // R = 1, 0.5, 0, 0.5: mean 0.5, std = √(0.5 / 3) = 0.4082483
     expect(s.map((x) => x.reward)).toEqual([1, 0.5, 0, 0.5]);
-    close(s.map((x) => x.advantage), [1.2247419, 0, -1.2247419, 0]);
+    close(
+      s.map((x) => x.advantage),
+      [1.2247419, 0, -1.2247419, 0],
+    );
     expect(s.every((x) => x.trainedSteps.every(Boolean))).toBe(true);
   });
 
@@ -110,13 +151,25 @@ describe('governance', () => {
 describe('per-token targets', () => {
   it('puts A · w_k on the generated tokens of trained steps only, with an unweighted mask', () => {
     // prompt 0–4, step 0 tokens 5–6, observation 7–8, step 1 tokens 9–11, observation 12, step 2 token 13
-    const t = tokenTargets({ length: 14, spans: [[5, 7], [9, 12], [13, 14]], advantage: -0.5, trainedSteps: [true, false, true], weights: [2, 3, 0.5] });
+    const t = tokenTargets({
+      length: 14,
+      spans: [
+        [5, 7],
+        [9, 12],
+        [13, 14],
+      ],
+      advantage: -0.5,
+      trainedSteps: [true, false, true],
+      weights: [2, 3, 0.5],
+    });
     expect(t.lossMask).toEqual([0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 1]);
     expect(t.advantages).toEqual([0, 0, 0, 0, 0, -1, -1, 0, 0, 0, 0, 0, 0, -0.25]);
   });
 
   it('refuses a span outside the sequence', () => {
-    expect(() => tokenTargets({ length: 4, spans: [[2, 6]], advantage: 1, trainedSteps: [true], weights: [1] })).toThrow(/outside/);
+    expect(() =>
+      tokenTargets({ length: 4, spans: [[2, 6]], advantage: 1, trainedSteps: [true], weights: [1] }),
+    ).toThrow(/outside/);
   });
 });
 

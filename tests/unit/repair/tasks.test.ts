@@ -16,7 +16,13 @@ describe('templates evaluate like Python', () => {
 
   it('renders and evaluates the loop template', () => {
     const slots = { op1: '+' as const, op2: '+' as const, k1: 1, k2: 1, lo: 1, inclusive: 1 };
-    expect(TEMPLATES.loop.render(slots, 'g')).toEqual(['def g(n):', ' s=0', ' for i in range(1,n+1):', '  s+=i', ' return s']);
+    expect(TEMPLATES.loop.render(slots, 'g')).toEqual([
+      'def g(n):',
+      ' s=0',
+      ' for i in range(1,n+1):',
+      '  s+=i',
+      ' return s',
+    ]);
     expect(TEMPLATES.loop.evaluate(slots, [4])).toBe(10); // 1+2+3+4
     expect(TEMPLATES.loop.evaluate({ ...slots, op1: '*' }, [4])).toBe(24); // 4!
     expect(TEMPLATES.loop.evaluate({ ...slots, lo: 0, inclusive: 0 }, [4])).toBe(6); // 0+1+2+3
@@ -55,7 +61,9 @@ describe('generated tasks', () => {
         const diff = t.lines.map((l, k) => (l === t.fixed[k] ? -1 : k + 1)).filter((k) => k > 0);
         expect(diff).toEqual([t.defectLine]);
         expect(t.inputs).toHaveLength(4);
-        expect(t.fixed.at(-1)).toMatch(new RegExp(`^assert ${t.fname}\\(${(t.inputs[0] as number[]).join(',')}\\)==-?\\d+$`));
+        expect(t.fixed.at(-1)).toMatch(
+          new RegExp(`^assert ${t.fname}\\(${(t.inputs[0] as number[]).join(',')}\\)==-?\\d+$`),
+        );
       }
     }
   });

@@ -4,13 +4,35 @@ import { asRecordedRun, iterationEnd, replayPosition } from '../../../src/ui/lib
 import { adpoTex, grpoTex, term } from '../../../src/ui/lib/tex';
 
 const rec = (iteration: number, phase: PhaseRecord['phase'], step = 0) => ({ iteration, phase, step }) as PhaseRecord;
-const trace = [rec(1, 'questioner-rollouts'), rec(1, 'questioner-update'), rec(1, 'executor-update', 0), rec(1, 'executor-update', 1), rec(1, 'evaluation'), rec(2, 'questioner-rollouts')];
+const trace = [
+  rec(1, 'questioner-rollouts'),
+  rec(1, 'questioner-update'),
+  rec(1, 'executor-update', 0),
+  rec(1, 'executor-update', 1),
+  rec(1, 'evaluation'),
+  rec(2, 'questioner-rollouts'),
+];
 
 describe('replaying a recorded run', () => {
   it('knows the next phase after each record', () => {
-    expect(replayPosition(trace, 0)).toEqual({ iteration: 1, phase: 'questioner-rollouts', questionerStep: 0, executorStep: 0 });
-    expect(replayPosition(trace, 3)).toEqual({ iteration: 1, phase: 'executor-update', questionerStep: 0, executorStep: 1 });
-    expect(replayPosition(trace, 6)).toEqual({ iteration: 3, phase: 'questioner-rollouts', questionerStep: 0, executorStep: 0 });
+    expect(replayPosition(trace, 0)).toEqual({
+      iteration: 1,
+      phase: 'questioner-rollouts',
+      questionerStep: 0,
+      executorStep: 0,
+    });
+    expect(replayPosition(trace, 3)).toEqual({
+      iteration: 1,
+      phase: 'executor-update',
+      questionerStep: 0,
+      executorStep: 1,
+    });
+    expect(replayPosition(trace, 6)).toEqual({
+      iteration: 3,
+      phase: 'questioner-rollouts',
+      questionerStep: 0,
+      executorStep: 0,
+    });
   });
 
   it('finds the end of the current iteration', () => {
@@ -20,7 +42,9 @@ describe('replaying a recorded run', () => {
 
   it('accepts only Agent0 Lab run files of version 1', () => {
     expect(() => asRecordedRun({ format: 'other' })).toThrow(/not an Agent0 Lab run/);
-    expect(() => asRecordedRun({ format: 'agent0-lab-run', version: 2, trace: [], summaries: [] })).toThrow(/version 2/);
+    expect(() => asRecordedRun({ format: 'agent0-lab-run', version: 2, trace: [], summaries: [] })).toThrow(
+      /version 2/,
+    );
     expect(asRecordedRun({ format: 'agent0-lab-run', version: 1, trace: [], summaries: [] }).trace).toEqual([]);
   });
 });

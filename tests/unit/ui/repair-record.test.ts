@@ -22,7 +22,13 @@ import {
 const terminations = (over: Partial<Record<Termination, number>> = {}): Record<Termination, number> =>
   Object.fromEntries(TERMINATIONS.map((t) => [t, over[t] ?? 0])) as Record<Termination, number>;
 
-const metrics = (compileRate: number, strictAccuracy: number, meanSteps: number): EpisodeMetrics => ({ episodes: 4, compileRate, strictAccuracy, meanSteps, terminations: terminations({ submit: 1 }) });
+const metrics = (compileRate: number, strictAccuracy: number, meanSteps: number): EpisodeMetrics => ({
+  episodes: 4,
+  compileRate,
+  strictAccuracy,
+  meanSteps,
+  terminations: terminations({ submit: 1 }),
+});
 
 /** Tokens a b | obs | c d e: step 0 (w 0.5), an observation, step 1 (w 2, masked). */
 const sample = (over: Partial<SampleView> = {}): SampleView => ({
@@ -37,17 +43,38 @@ const sample = (over: Partial<SampleView> = {}): SampleView => ({
   matches: false,
   tier: 0.5,
   scored: true,
-  signal: { reward: 0.5, inStats: true, advantage: 0.7, advantageAllIn: 0.7, advantageMaskedOut: -0.2, maskCause: 'none' },
+  signal: {
+    reward: 0.5,
+    inStats: true,
+    advantage: 0.7,
+    advantageAllIn: 0.7,
+    advantageMaskedOut: -0.2,
+    maskCause: 'none',
+  },
   ...over,
 });
 
 const iteration = (i: number, strict: number, env: number, degen: number): RepairIterationRecord => ({
   iteration: i,
-  train: { ...metrics(0.5, strict, 3), terminations: terminations({ submit: 0.75, context: 0.25 }), meanReward: 0.4, tiers: [1, 2, 1], masked: { environment: env, degenerate: degen }, noSignalGroups: 0 },
+  train: {
+    ...metrics(0.5, strict, 3),
+    terminations: terminations({ submit: 0.75, context: 0.25 }),
+    meanReward: 0.4,
+    tiers: [1, 2, 1],
+    masked: { environment: env, degenerate: degen },
+    noSignalGroups: 0,
+  },
   update: { updates: 1, skipped: 0, loss: 0, kl: 0, clipFraction: 0, gradNorm: 0, trainedTokens: 10 },
   eval: metrics(0.6 + i / 100, strict, 4 - i / 10),
   group: {
-    task: { id: 't', defect: 'missing-colon', category: 'syntax', lines: ['def f(x)', ' return x', 'assert f(1)==1'], fixed: ['def f(x):', ' return x', 'assert f(1)==1'], defectLine: 1 },
+    task: {
+      id: 't',
+      defect: 'missing-colon',
+      category: 'syntax',
+      lines: ['def f(x)', ' return x', 'assert f(1)==1'],
+      fixed: ['def f(x):', ' return x', 'assert f(1)==1'],
+      defectLine: 1,
+    },
     samples: [sample(), sample()],
   },
   seconds: 1,
@@ -59,7 +86,14 @@ const run = (n: number): RepairRunRecord => ({
   baseline: metrics(0.25, 0.05, 5),
   iterations: Array.from({ length: n }, (_, k) => iteration(k + 1, (k + 1) / 10, 0.125, 0.0625)),
 });
-const file = (runs: unknown[]) => ({ format: 'agent0-lab-repair-run', version: 1, config: DEFAULT_REPAIR_CONFIG, backend: 'wasm', minutes: 1, runs });
+const file = (runs: unknown[]) => ({
+  format: 'agent0-lab-repair-run',
+  version: 1,
+  config: DEFAULT_REPAIR_CONFIG,
+  backend: 'wasm',
+  minutes: 1,
+  runs,
+});
 
 describe('reading a recorded repair ablation', () => {
   it('accepts a well-formed file and names what is wrong with others', () => {
@@ -71,9 +105,13 @@ describe('reading a recorded repair ablation', () => {
     expect(() => asRepairRun(file([{ ...run(1), iterations: [] }]))).toThrow(/at runs\[0\]\.iterations/);
     const bad = run(2);
     (bad.iterations[1] as RepairIterationRecord).group.samples[1] = sample({ stepOfToken: [0, 0, 0] });
-    expect(() => asRepairRun(file([run(1), bad]))).toThrow(/at runs\[1\]\.iterations\[1\]\.group\.samples\[1\]\.tokens/);
+    expect(() => asRepairRun(file([run(1), bad]))).toThrow(
+      /at runs\[1\]\.iterations\[1\]\.group\.samples\[1\]\.tokens/,
+    );
     const outOfRange = run(1);
-    (outOfRange.iterations[0] as RepairIterationRecord).group.samples[0] = sample({ stepOfToken: [0, 0, -1, -1, 1, 1, 2] });
+    (outOfRange.iterations[0] as RepairIterationRecord).group.samples[0] = sample({
+      stepOfToken: [0, 0, -1, -1, 1, 1, 2],
+    });
     expect(() => asRepairRun(file([outOfRange]))).toThrow(/stepOfToken\[6\]/);
   });
 
@@ -115,9 +153,25 @@ describe('repair view data', () => {
     const config = DEFAULT_REPAIR_CONFIG;
     expect(advantageKind(variant, config)).toBe('all-in');
     expect(advantageKind({ ...variant, governance: true }, config)).toBe('all-in');
-    expect(advantageKind({ ...variant, governance: true }, { ...config, governance: { ...config.governance, environmentInStats: 'drop' } })).toBe('masked-out');
-    expect(advantageKind(variant, { ...config, governance: { ...config.governance, environmentInStats: 'drop' } })).toBe('all-in');
-    const masked = sample({ signal: { reward: 0, inStats: false, advantage: 0, advantageAllIn: -1.2, advantageMaskedOut: 0, maskCause: 'environment' } });
+    expect(
+      advantageKind(
+        { ...variant, governance: true },
+        { ...config, governance: { ...config.governance, environmentInStats: 'drop' } },
+      ),
+    ).toBe('masked-out');
+    expect(
+      advantageKind(variant, { ...config, governance: { ...config.governance, environmentInStats: 'drop' } }),
+    ).toBe('all-in');
+    const masked = sample({
+      signal: {
+        reward: 0,
+        inStats: false,
+        advantage: 0,
+        advantageAllIn: -1.2,
+        advantageMaskedOut: 0,
+        maskCause: 'environment',
+      },
+    });
     expect(advantagePairs([sample(), masked])).toEqual([
       { sample: 0, allIn: 0.7, maskedOut: -0.2, used: 0.7, inStats: true, maskCause: 'none' },
       { sample: 1, allIn: -1.2, maskedOut: 0, used: 0, inStats: false, maskCause: 'environment' },
@@ -125,7 +179,12 @@ describe('repair view data', () => {
   });
 
   it('stacks masked shares by cause and termination shares per iteration', () => {
-    expect(stack([{ key: 'a', value: 0.25 }, { key: 'b', value: 0.125 }])).toEqual([
+    expect(
+      stack([
+        { key: 'a', value: 0.25 },
+        { key: 'b', value: 0.125 },
+      ]),
+    ).toEqual([
       { key: 'a', value: 0.25, y0: 0, y1: 0.25 },
       { key: 'b', value: 0.125, y0: 0.25, y1: 0.375 },
     ]);
@@ -179,7 +238,8 @@ describe('the shipped recorded ablation', () => {
       const kind = advantageKind(r.variant, rec.config);
       for (const it of r.iterations) {
         expect(it.group.samples).toHaveLength(rec.config.groupSize);
-        for (const s of it.group.samples) expect(s.signal.advantage).toBe(kind === 'all-in' ? s.signal.advantageAllIn : s.signal.advantageMaskedOut);
+        for (const s of it.group.samples)
+          expect(s.signal.advantage).toBe(kind === 'all-in' ? s.signal.advantageAllIn : s.signal.advantageMaskedOut);
       }
     }
   });

@@ -1,11 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { backendOrder, DEFAULT_SETTINGS, readSettings, settingsOverride, writeSettings } from '../../../src/ui/lib/settings';
+import {
+  backendOrder,
+  DEFAULT_SETTINGS,
+  readSettings,
+  settingsOverride,
+  writeSettings,
+} from '../../../src/ui/lib/settings';
 
 describe('page settings in the URL', () => {
   it('reads preset, seed, overrides, language, mode and backend', () => {
-    const { settings, problems } = readSettings('?preset=tiny&seed=7&set=executor.algorithm=grpo&set=proxy.gate=false&lang=ko&mode=replay&backend=wasm');
+    const { settings, problems } = readSettings(
+      '?preset=tiny&seed=7&set=executor.algorithm=grpo&set=proxy.gate=false&lang=ko&mode=replay&backend=wasm',
+    );
     expect(problems).toEqual([]);
-    expect(settings).toEqual({ preset: 'tiny', seed: 7, overrides: ['executor.algorithm=grpo', 'proxy.gate=false'], lang: 'ko', mode: 'replay', backend: 'wasm' });
+    expect(settings).toEqual({
+      preset: 'tiny',
+      seed: 7,
+      overrides: ['executor.algorithm=grpo', 'proxy.gate=false'],
+      lang: 'ko',
+      mode: 'replay',
+      backend: 'wasm',
+    });
   });
 
   it('round-trips through the query string and leaves defaults out', () => {

@@ -18,7 +18,11 @@ describe('view data', () => {
       ['tool', 0.3, 0.35],
     ]);
     // a violation: U = −1, penalty 1/16 with weight 2
-    expect(stackParts({ rollout: 1, uncertainty: -1, repetition: 0.0625, cluster: 0, tool: 0, total: -1.125 }, 2).map((s) => s.y1)).toEqual([-1, -1.125, 0]);
+    expect(
+      stackParts({ rollout: 1, uncertainty: -1, repetition: 0.0625, cluster: 0, tool: 0, total: -1.125 }, 2).map(
+        (s) => s.y1,
+      ),
+    ).toEqual([-1, -1.125, 0]);
   });
 
   it('bins s = k/9 and flags the 0.3–0.8 band', () => {
@@ -31,7 +35,9 @@ describe('view data', () => {
     // rewards [1, −1, −1, −1]: mean −0.5, unbiased std 1 → A = [1.5, −0.5, −0.5, −0.5]; g(3/9) = 0.6 + 0.4·(1/15) = 0.62667
     const g = 0.6 + 0.4 * ((3 / 9 - 0.3) / 0.5);
     const used = [1.5, -0.5, -0.5, -0.5].map((a) => (a * g) / (1 + 1e-6));
-    const pairs = advantagePairs([{ id: 4, rewards: [1, -1, -1, -1], mean: -0.5, std: 1, noSignal: false, advantages: used }]);
+    const pairs = advantagePairs([
+      { id: 4, rewards: [1, -1, -1, -1], mean: -0.5, std: 1, noSignal: false, advantages: used },
+    ]);
     expect(pairs.map((p) => p.grpo)).toEqual([1.5, -0.5, -0.5, -0.5].map((a) => a / (1 + 1e-6)));
     pairs.forEach((p) => expect(p.used / p.grpo).toBeCloseTo(0.626667, 6));
     expect(pairs[0]).toMatchObject({ group: 4, member: 0, reward: 1 });
@@ -54,7 +60,13 @@ describe('view data', () => {
   it('lines up trained tokens with their sequence clip band', () => {
     const { points, bands } = ratioPoints(
       {
-        0: { pieces: ['a', 'b', 'c'], mask: [0, 1, 1], advantage: [0, 1, 1], ratio: [1, 1.1, 0.7], branch: ['none', 'none', 'low-clip'] },
+        0: {
+          pieces: ['a', 'b', 'c'],
+          mask: [0, 1, 1],
+          advantage: [0, 1, 1],
+          ratio: [1, 1.1, 0.7],
+          branch: ['none', 'none', 'low-clip'],
+        },
         3: { pieces: ['d'], mask: [1], advantage: [-1], ratio: [1.4], branch: ['high-clip'] },
       },
       0.2,
@@ -72,9 +84,17 @@ describe('view data', () => {
   });
 
   it('reads metric series and the baseline', () => {
-    const s = (iteration: number, acc: number, pl: number | null) => ({ iteration, heldOutAccuracy: acc, pseudoLabelAccuracy: pl }) as IterationSummary;
-    expect(metricSeries([s(1, 0.1, null), s(2, 0.2, 0.5)], 'pseudoLabelAccuracy')).toEqual([{ iteration: 2, value: 0.5 }]);
-    expect(baselineValue({ accuracy: 0.25, toolUseRate: 0.1, byDifficulty: [], pseudoLabelAccuracy: null }, 'heldOutAccuracy')).toBe(0.25);
+    const s = (iteration: number, acc: number, pl: number | null) =>
+      ({ iteration, heldOutAccuracy: acc, pseudoLabelAccuracy: pl }) as IterationSummary;
+    expect(metricSeries([s(1, 0.1, null), s(2, 0.2, 0.5)], 'pseudoLabelAccuracy')).toEqual([
+      { iteration: 2, value: 0.5 },
+    ]);
+    expect(
+      baselineValue(
+        { accuracy: 0.25, toolUseRate: 0.1, byDifficulty: [], pseudoLabelAccuracy: null },
+        'heldOutAccuracy',
+      ),
+    ).toBe(0.25);
     expect(baselineValue(null, 'kl')).toBeNull();
   });
 
@@ -88,7 +108,19 @@ describe('view data', () => {
 });
 
 describe('kept or dropped', () => {
-  const curation = (keptIndices: number[]) => ({ phase: 'curation' as const, kept: keptIndices.length, dropped: 0, inBandShare: 0, band: [0.3, 0.8] as [number, number], keptIndices, iteration: 1, step: 0, ms: 0, backend: 'wasm', numTensors: 0 });
+  const curation = (keptIndices: number[]) => ({
+    phase: 'curation' as const,
+    kept: keptIndices.length,
+    dropped: 0,
+    inBandShare: 0,
+    band: [0.3, 0.8] as [number, number],
+    keptIndices,
+    iteration: 1,
+    step: 0,
+    ms: 0,
+    backend: 'wasm',
+    numTensors: 0,
+  });
   it('reads the curation record, and is unknown before curation ran', () => {
     expect(keptFlags(4, curation([1, 2]))).toEqual([false, true, true, false]);
     expect(keptFlags(2, null)).toEqual([null, null]);

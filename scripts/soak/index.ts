@@ -25,8 +25,9 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Browser, type LaunchOptions, type Page, chromium } from '@playwright/test';
-import type { EngineEvent } from '../src/engine/protocol';
-import { CLOSED_NETWORK_ARGS, WEBGPU_LAUNCH } from '../tests/e2e/webgpu-launch';
+import type { EngineEvent } from '../../src/engine/protocol';
+import { type RunResult, type Sample, type Verdict, table, verdicts } from './report';
+import { CLOSED_NETWORK_ARGS, WEBGPU_LAUNCH } from '../../tests/e2e/webgpu-launch';
 
 const PORT = 5475;
 const ORIGIN = `http://localhost:${PORT}`;
@@ -41,39 +42,6 @@ type MemoryEvent = Extract<EngineEvent, { type: 'memory' }>;
 interface SoakWindow {
   __agent0Trace?: { phase: string }[];
   __agent0EngineWorker?: Worker;
-}
-
-interface Sample {
-  iteration: number;
-  seconds: number;
-  tensors: number;
-  tensorBytes: number;
-  tfjsWasmHeapBytes: number;
-  engineJsHeapBytes: number;
-  pageJsHeapBytes: number;
-  pythonWasmBytes: number;
-  pythonObjects: number;
-  pythonJsHeapBytes: number;
-}
-
-interface RunResult {
-  name: 'wasm' | 'webgpu';
-  url: string;
-  backend: string;
-  requested: number;
-  samples: Sample[];
-  errors: string[];
-  /** Why the run stopped before its last iteration (null when it finished). */
-  aborted: string | null;
-}
-
-interface Verdict {
-  run: string;
-  target: string;
-  pass: boolean;
-  /** Not measurable in this run (counts as a pass). */
-  skipped?: boolean;
-  detail: string;
 }
 
 /** Thrown for a failure of the setup (exit code 2), not of a target. */
@@ -141,7 +109,9 @@ function runCommand(command: string, args: string[]): Promise<void> {
     const child = spawn(command, args, { stdio: ['ignore', 2, 2] });
     child.on('error', (err) => reject(new SetupError(`${command} ${args.join(' ')}: ${err.message}`)));
     child.on('exit', (code, signal) =>
-      code === 0 ? resolve() : reject(new SetupError(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`}).`)),
+      code === 0
+        ? resolve()
+        : reject(new SetupError(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`}).`)),
     );
   });
 }
@@ -239,7 +209,9 @@ async function soakRun(
     try {
       // The badge's attribute stays empty until the engine reports its backend.
       await page.waitForFunction(
-        () => (document.querySelector('[data-backend]')?.getAttribute('data-backend') ?? '') !== '' || document.querySelector('[data-testid="start-failed"]') !== null,
+        () =>
+          (document.querySelector('[data-backend]')?.getAttribute('data-backend') ?? '') !== '' ||
+          document.querySelector('[data-testid="start-failed"]') !== null,
         undefined,
         {
           timeout: timeouts.start,
@@ -247,12 +219,21 @@ async function soakRun(
         },
       );
     } catch {
-      throw new SetupError(`the engine did not start within ${timeouts.start / 1000} s (errors: ${JSON.stringify(result.errors)})`);
+      throw new SetupError(
+        `the engine did not start within ${timeouts.start / 1000} s (errors: ${JSON.stringify(result.errors)})`,
+      );
     }
     result.backend = (await page.locator('[data-backend]').getAttribute('data-backend')) ?? '';
     if (result.backend !== expected) {
-      const status = (await page.locator('[data-testid="status"]').first().textContent().catch(() => null)) ?? '';
-      throw new SetupError(`the badge says data-backend="${result.backend}", not "${expected}" (status: ${JSON.stringify(status.trim())}; errors: ${JSON.stringify(result.errors)})`);
+      const status =
+        (await page
+          .locator('[data-testid="status"]')
+          .first()
+          .textContent()
+          .catch(() => null)) ?? '';
+      throw new SetupError(
+        `the badge says data-backend="${result.backend}", not "${expected}" (status: ${JSON.stringify(status.trim())}; errors: ${JSON.stringify(result.errors)})`,
+      );
     }
 
     const cdp = await context.newCDPSession(page);
@@ -264,10 +245,14 @@ async function soakRun(
       try {
         // Ready and idle (the baseline evaluation runs before the first iteration can start).
         await iterationButton.waitFor({ state: 'visible', timeout: timeouts.iteration });
-        await page.waitForFunction(() => {
-          const b = document.querySelector('[data-action="iteration"]') as HTMLButtonElement | null;
-          return b !== null && !b.disabled;
-        }, undefined, { timeout: timeouts.iteration, polling: 250 });
+        await page.waitForFunction(
+          () => {
+            const b = document.querySelector('[data-action="iteration"]') as HTMLButtonElement | null;
+            return b !== null && !b.disabled;
+          },
+          undefined,
+          { timeout: timeouts.iteration, polling: 250 },
+        );
         const before = await page.evaluate(() => (window as unknown as SoakWindow).__agent0Trace?.length ?? 0);
         const t0 = performance.now();
         await iterationButton.click();
@@ -279,10 +264,14 @@ async function soakRun(
           before + PHASES_PER_ITERATION,
           { timeout: timeouts.iteration, polling: 250 },
         );
-        await page.waitForFunction(() => (document.querySelector('[data-action="pause"]') as HTMLButtonElement | null)?.disabled === true, undefined, {
-          timeout: timeouts.iteration,
-          polling: 100,
-        });
+        await page.waitForFunction(
+          () => (document.querySelector('[data-action="pause"]') as HTMLButtonElement | null)?.disabled === true,
+          undefined,
+          {
+            timeout: timeouts.iteration,
+            polling: 100,
+          },
+        );
         const seconds = (performance.now() - t0) / 1000;
         if (!(await pauseButton.isDisabled())) throw new Error('the page is not idle after the iteration');
 
@@ -322,90 +311,6 @@ async function soakRun(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Report
-
-function table(run: RunResult): string {
-  const head = ['iter', 'seconds', 'tensors', 'tensor MB', 'tfjs wasm MB', 'engine JS MB', 'page JS MB', 'py wasm MB', 'py objects'];
-  const widths = head.map((h) => Math.max(h.length, 8));
-  const row = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i] ?? 8)).join('  ');
-  const mb = (b: number) => (b / MB).toFixed(1);
-  const lines = [`${run.name} (${run.url}, backend ${run.backend || '?'})`, row(head)];
-  for (const s of run.samples) {
-    lines.push(
-      row([
-        String(s.iteration),
-        s.seconds.toFixed(1),
-        String(s.tensors),
-        mb(s.tensorBytes),
-        mb(s.tfjsWasmHeapBytes),
-        s.engineJsHeapBytes > 0 ? mb(s.engineJsHeapBytes) : '-',
-        mb(s.pageJsHeapBytes),
-        mb(s.pythonWasmBytes),
-        String(s.pythonObjects),
-      ]),
-    );
-  }
-  if (run.aborted) lines.push(`stopped: ${run.aborted}`);
-  return lines.join('\n');
-}
-
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-
-function verdicts(run: RunResult): Verdict[] {
-  const out: Verdict[] = [];
-  const s = run.samples;
-  const add = (target: string, pass: boolean, detail: string, skipped = false) =>
-    out.push({ run: run.name, target, pass, detail, ...(skipped ? { skipped } : {}) });
-
-  add(
-    'completed',
-    run.aborted === null && s.length === run.requested,
-    run.aborted ?? `${s.length} of ${run.requested} iterations`,
-  );
-  add('no console errors', run.errors.length === 0, run.errors.length === 0 ? 'none' : `${run.errors.length}: ${run.errors.slice(0, 3).join(' | ')}`);
-
-  const second = s[1];
-  if (!second) {
-    for (const t of ['tensors flat', 'page JS heap', 'engine JS heap', 'tfjs wasm heap', 'python wasm memory', 'iteration time']) {
-      add(t, true, 'fewer than 2 iterations', true);
-    }
-    return out;
-  }
-  const later = s.slice(1);
-  const drift = later.filter((x) => x.tensors !== second.tensors);
-  add(
-    'tensors flat',
-    drift.length === 0,
-    drift.length === 0 ? `${second.tensors} from iteration 2 on` : `iteration 2: ${second.tensors}; ${drift.map((x) => `it ${x.iteration}: ${x.tensors}`).join(', ')}`,
-  );
-  const within = (target: string, pick: (x: Sample) => number, reported: boolean) => {
-    if (!reported) {
-      add(target, true, 'not reported on this backend', true);
-      return;
-    }
-    const base = pick(second);
-    const worst = later.reduce((w, x) => (pick(x) > pick(w) ? x : w), second);
-    const growth = base > 0 ? pick(worst) / base - 1 : 0;
-    add(target, pick(worst) <= base * 1.1, `iteration 2: ${(base / MB).toFixed(1)} MB, max ${(pick(worst) / MB).toFixed(1)} MB at iteration ${worst.iteration} (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} %, limit +10 %)`);
-  };
-  within('page JS heap', (x) => x.pageJsHeapBytes, true);
-  within('engine JS heap', (x) => x.engineJsHeapBytes, later.every((x) => x.engineJsHeapBytes > 0) && second.engineJsHeapBytes > 0);
-  within('tfjs wasm heap', (x) => x.tfjsWasmHeapBytes, second.tfjsWasmHeapBytes > 0);
-  within('python wasm memory', (x) => x.pythonWasmBytes, second.pythonWasmBytes > 0);
-
-  // Iterations 2–6 against the last 5 (never iteration 1, which warms up; windows overlap in short runs).
-  const early = later.slice(0, 5).map((x) => x.seconds);
-  const last = later.slice(-5).map((x) => x.seconds);
-  const ratio = mean(last) / mean(early);
-  add(
-    'iteration time',
-    ratio <= 1.25,
-    `mean of iterations ${later[0]?.iteration}–${later[early.length - 1]?.iteration}: ${mean(early).toFixed(1)} s, of the last ${last.length}: ${mean(last).toFixed(1)} s (× ${ratio.toFixed(2)}, limit × 1.25)${later.length < 10 ? '; windows overlap' : ''}`,
-  );
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------------
 
 async function main(): Promise<number> {
   const runs: RunResult[] = [];
@@ -418,18 +323,33 @@ async function main(): Promise<number> {
 
     if (iterationsWasm > 0) {
       runs.push(
-        await soakRun('wasm', '?preset=classroom&backend=wasm', { executablePath: '/usr/bin/chromium', args: ['--disable-gpu', '--enable-precise-memory-info', ...CLOSED_NETWORK_ARGS] }, iterationsWasm, {
-          start: 300_000,
-          iteration: 15 * 60_000,
-        }),
+        await soakRun(
+          'wasm',
+          '?preset=classroom&backend=wasm',
+          {
+            executablePath: '/usr/bin/chromium',
+            args: ['--disable-gpu', '--enable-precise-memory-info', ...CLOSED_NETWORK_ARGS],
+          },
+          iterationsWasm,
+          {
+            start: 300_000,
+            iteration: 15 * 60_000,
+          },
+        ),
       );
     }
     if (iterationsWebgpu > 0) {
       runs.push(
-        await soakRun('webgpu', '?preset=tiny', { ...WEBGPU_LAUNCH, args: [...WEBGPU_LAUNCH.args, '--enable-precise-memory-info'] }, iterationsWebgpu, {
-          start: 15 * 60_000,
-          iteration: 30 * 60_000,
-        }),
+        await soakRun(
+          'webgpu',
+          '?preset=tiny',
+          { ...WEBGPU_LAUNCH, args: [...WEBGPU_LAUNCH.args, '--enable-precise-memory-info'] },
+          iterationsWebgpu,
+          {
+            start: 15 * 60_000,
+            iteration: 30 * 60_000,
+          },
+        ),
       );
     }
   } catch (err) {
@@ -448,11 +368,14 @@ async function main(): Promise<number> {
   for (const run of runs) {
     console.log(`\n${table(run)}\n`);
     const vs = verdicts(run);
-    for (const v of vs) console.log(`${v.skipped ? 'SKIP' : v.pass ? 'PASS' : 'FAIL'}  ${run.name}: ${v.target}: ${v.detail}`);
+    for (const v of vs)
+      console.log(`${v.skipped ? 'SKIP' : v.pass ? 'PASS' : 'FAIL'}  ${run.name}: ${v.target}: ${v.detail}`);
     all.push(...vs);
   }
   const pass = all.every((v) => v.pass);
-  console.log(`\nsoak: ${pass ? 'PASS' : 'FAIL'} (${all.filter((v) => !v.pass).length} of ${all.length} targets failed)`);
+  console.log(
+    `\nsoak: ${pass ? 'PASS' : 'FAIL'} (${all.filter((v) => !v.pass).length} of ${all.length} targets failed)`,
+  );
   const summary = { pass, runs, verdicts: all };
   if (values.out) {
     mkdirSync(dirname(values.out), { recursive: true });
