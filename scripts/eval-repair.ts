@@ -12,7 +12,8 @@ import { Tokenizer } from '../src/core/tokenizer';
 import { selectBackend } from '../src/model/backend';
 import { TinyLM } from '../src/model/model';
 import { RepairEnvironment } from '../src/repair/environment';
-import { episodeMetrics, evaluationEpisodes } from '../src/repair/lab';
+import { evaluationEpisodes } from '../src/repair/lab';
+import { episodeMetrics } from '../src/repair/records';
 import { REPAIR_CHECKPOINT } from '../src/repair/checkpoint-path';
 import { createNodeSandbox } from '../src/sandbox/node';
 

@@ -21,7 +21,7 @@ import { selectBackend } from '../src/model/backend';
 import { TinyLM } from '../src/model/model';
 import { runAblation } from '../src/repair/ablation';
 import { RepairEnvironment } from '../src/repair/environment';
-import type { EpisodeMetrics } from '../src/repair/lab';
+import type { EpisodeMetrics } from '../src/repair/records';
 import { REPAIR_CHECKPOINT } from '../src/repair/checkpoint-path';
 import { summarizeRun } from '../src/repair/summary';
 import { createNodeSandbox } from '../src/sandbox/node';

@@ -1,4 +1,5 @@
 /** ADPO: Agent0's ambiguity-aware executor update (docs/algorithms.md §5). */
+import type { Agent0Config } from './config';
 import { clamp } from './loss';
 import { grpoAdvantages, type GrpoOptions, type GrpoResult } from './grpo';
 
@@ -17,6 +18,26 @@ export interface AdpoOptions {
   clipScoreHigh?: number;
   /** Width in s over which the extra ε_high fades. Default 0.5. */
   clipScoreSpan?: number;
+}
+
+/** The settings of a run's executor that ADPO reads. */
+export type AdpoSettings = Pick<
+  Agent0Config['executor'],
+  'trustLow' | 'trustHigh' | 'minScale' | 'epsHighMin' | 'epsHighSpan'
+>;
+
+/**
+ * The ADPO options of a run, from its executor settings: the one place they are built, so the
+ * engine's update, the chapter's curves and formulas, and the tests all use the run's own numbers.
+ */
+export function adpoOptions(executor: AdpoSettings): AdpoOptions {
+  return {
+    trustLow: executor.trustLow,
+    trustHigh: executor.trustHigh,
+    minScale: executor.minScale,
+    epsHighMin: executor.epsHighMin,
+    epsHighSpan: executor.epsHighSpan,
+  };
 }
 
 function check(s: number): void {

@@ -4,7 +4,7 @@
  * band, and the ADPO (or GRPO) update on multi-turn tool rollouts rewarded ±1 against the
  * pseudo-label.
  */
-import { adpoAdvantages } from '../core/adpo';
+import { adpoAdvantages, adpoOptions } from '../core/adpo';
 import { extractBoxed } from '../core/boxed';
 import { parseQuestioner } from '../core/contracts';
 import { curate } from '../core/curate';
@@ -110,13 +110,7 @@ export async function updateExecutor(
   sampleGroups: number,
 ): Promise<Extract<PhaseData, { phase: 'executor-update' }>> {
   const e = ctx.config.executor;
-  const adpo = {
-    trustLow: e.trustLow,
-    trustHigh: e.trustHigh,
-    minScale: e.minScale,
-    epsHighMin: e.epsHighMin,
-    epsHighSpan: e.epsHighSpan,
-  };
+  const adpo = adpoOptions(e);
   if (curated.length === 0) {
     return {
       phase: 'executor-update',

@@ -6,13 +6,8 @@
 import { type RepairConfig, type RepairVariant, validateRepairConfig, validateVariant } from '../core/repair/config';
 import type { TinyLM } from '../model/model';
 import type { RepairEnvironment } from './environment';
-import {
-  type EpisodeMetrics,
-  type RepairIterationRecord,
-  type RepairRunRecord,
-  evaluateRepair,
-  repairIteration,
-} from './lab';
+import { evaluateRepair, repairIteration } from './lab';
+import type { EpisodeMetrics, RepairIterationRecord, RepairRunRecord } from './records';
 
 export interface AblationHooks {
   /** A fresh model with the pre-trained weights (called twice per variant: policy and reference). */

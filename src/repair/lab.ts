@@ -7,11 +7,8 @@
  * token count, k3 KL to the pre-trained reference), then evaluates greedily on a fixed held-out set.
  */
 import { mean } from '../core/stats';
-import type { Termination } from '../core/repair/episode';
-import { TERMINATIONS } from '../core/repair/episode';
 import { type RepairConfig, type RepairVariant } from '../core/repair/config';
 import { type ProcessRule, processRules, PROCESS_SCORES } from '../core/repair/process';
-import { tier } from '../core/repair/reward';
 import { tokenTargets } from '../core/repair/targets';
 import { type SampleSignal, sampleSignals } from '../core/repair/signals';
 import { DEFECT_KINDS, type RepairTask, generateRepairTask } from '../core/repair/tasks';
@@ -19,97 +16,12 @@ import { Rng } from '../core/random';
 import type { TinyLM } from '../model/model';
 import { policyUpdate } from '../rl/policy-update';
 import type { RepairEnvironment } from './environment';
+import { type EpisodeMetrics, type RepairIterationRecord, episodeMetrics, sampleView, showcaseGroup } from './records';
 import { type RepairEpisode, type RolloutSettings, repairRollouts } from './rollout';
-
-export interface EpisodeMetrics {
-  episodes: number;
-  /** Share of final snippets that compile. */
-  compileRate: number;
-  /** Share that compile and behave as the ground truth on every input. */
-  strictAccuracy: number;
-  /** Mean number of actions per episode. */
-  meanSteps: number;
-  /** Share of episodes ending in each way. */
-  terminations: Record<Termination, number>;
-}
-
-export interface StepView {
-  text: string;
-  observation: string;
-  rule: ProcessRule;
-  score: number;
-  weight: number;
-  trained: boolean;
-}
-
-export interface SampleView {
-  /** Completion tokens (after the prompt) as text, and the step each belongs to (−1: observation). */
-  tokens: string[];
-  stepOfToken: number[];
-  steps: StepView[];
-  termination: Termination;
-  compiles: boolean;
-  matches: boolean;
-  tier: number;
-  /** Whether the weights apply (only trajectories whose final snippet compiles are scored). */
-  scored: boolean;
-  signal: Omit<SampleSignal, 'trainedSteps' | 'weights'>;
-}
-
-export interface GroupView {
-  task: Pick<RepairTask, 'id' | 'defect' | 'category' | 'lines' | 'fixed' | 'defectLine'>;
-  samples: SampleView[];
-}
-
-export interface RepairIterationRecord {
-  iteration: number;
-  train: EpisodeMetrics & {
-    meanReward: number;
-    /** Count of samples in tier 0, 0.5, 1. */
-    tiers: [number, number, number];
-    /** Share of samples whose loss is masked (wholly or all but the last step), by cause. */
-    masked: { environment: number; degenerate: number };
-    /** Groups whose rewards were all equal (no signal). */
-    noSignalGroups: number;
-  };
-  update: {
-    updates: number;
-    skipped: number;
-    loss: number;
-    kl: number;
-    clipFraction: number;
-    gradNorm: number;
-    trainedTokens: number;
-  };
-  eval: EpisodeMetrics;
-  group: GroupView;
-  seconds: number;
-}
-
-export interface RepairRunRecord {
-  variant: RepairVariant;
-  baseline: EpisodeMetrics;
-  iterations: RepairIterationRecord[];
-}
 
 export interface LabModels {
   policy: TinyLM;
   reference: TinyLM;
-}
-
-/** Shares, compile rate, strict accuracy and mean steps of a set of episodes. */
-export function episodeMetrics(episodes: readonly RepairEpisode[]): EpisodeMetrics {
-  const n = Math.max(1, episodes.length);
-  const terminations = Object.fromEntries(
-    TERMINATIONS.map((t) => [t, episodes.filter((e) => e.termination === t).length / n]),
-  ) as Record<Termination, number>;
-  return {
-    episodes: episodes.length,
-    compileRate: episodes.filter((e) => e.compiles).length / n,
-    strictAccuracy: episodes.filter((e) => e.compiles && e.matches).length / n,
-    meanSteps: episodes.reduce((a, e) => a + e.steps.length, 0) / n,
-    terminations,
-  };
 }
 
 /** The held-out tasks: `count` tasks cycling through the seven defect kinds, from `seed`. */
@@ -158,51 +70,6 @@ export async function evaluateRepair(
 /** The stream of one purpose in one iteration: the same for every variant. */
 function stream(config: RepairConfig, iteration: number, purpose: number): Rng {
   return new Rng((config.seed * 1_000_003 + iteration * 7919 + purpose * 104_729) >>> 0);
-}
-
-function sampleView(model: TinyLM, e: RepairEpisode, signal: SampleSignal, rules: ProcessRule[]): SampleView {
-  const stepOfToken = e.tokens.slice(e.promptLength).map(() => -1);
-  e.spans.forEach(([a, b], k) => {
-    for (let t = a; t < b; t++) stepOfToken[t - e.promptLength] = k;
-  });
-  const { trainedSteps, weights, ...rest } = signal;
-  return {
-    tokens: e.tokens.slice(e.promptLength).map((id) => model.tokenizer.vocab[id] as string),
-    stepOfToken,
-    steps: e.steps.map((s, k) => ({
-      text: s.text,
-      observation: s.observation,
-      rule: rules[k] as ProcessRule,
-      score: PROCESS_SCORES[rules[k] as ProcessRule],
-      weight: weights[k] as number,
-      trained: trainedSteps[k] as boolean,
-    })),
-    termination: e.termination,
-    compiles: e.compiles,
-    matches: e.matches,
-    tier: tier(e.compiles, e.matches),
-    scored: e.compiles,
-    signal: rest,
-  };
-}
-
-/** The group shown in the views: the one with the most distinct tiers (then the widest reward spread, then the first). */
-function showcaseGroup(episodes: readonly RepairEpisode[], signals: readonly SampleSignal[], g: number): number {
-  let best = 0;
-  let bestKey = -1;
-  for (let q = 0; q * g < episodes.length; q++) {
-    const idx = Array.from({ length: g }, (_, k) => q * g + k);
-    const tiers = new Set(
-      idx.map((i) => tier((episodes[i] as RepairEpisode).compiles, (episodes[i] as RepairEpisode).matches)),
-    );
-    const rewards = idx.map((i) => (signals[i] as SampleSignal).reward);
-    const key = tiers.size * 10 + (Math.max(...rewards) - Math.min(...rewards));
-    if (key > bestKey) {
-      bestKey = key;
-      best = q;
-    }
-  }
-  return best;
 }
 
 /** One iteration of the lab for a variant (see the file comment). */

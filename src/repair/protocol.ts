@@ -1,7 +1,7 @@
 /** Messages between the page and the repair lab's worker (src/repair/worker.ts). */
 import type { BackendName } from '../model/backend';
 import type { RepairVariant } from '../core/repair/config';
-import type { EpisodeMetrics, RepairIterationRecord } from './lab';
+import type { EpisodeMetrics, RepairIterationRecord } from './records';
 
 export type RepairCommand =
   { type: 'start'; variant: string; iterations: number; backends: BackendName[] } | { type: 'stop' };

@@ -1,6 +1,6 @@
 /** Per-variant figures of an ablation run: the curves and the final numbers the table prints. */
 import { mean } from '../core/stats';
-import type { EpisodeMetrics, RepairIterationRecord, RepairRunRecord } from './lab';
+import type { EpisodeMetrics, RepairIterationRecord, RepairRunRecord } from './records';
 
 export interface VariantSummary {
   variant: string;

@@ -3,7 +3,7 @@
  * drawn one mark per item of the record the page received, carrying the record's numbers.
  */
 import { expect, type Page } from '@playwright/test';
-import { adpoAdvantageScale, adpoEpsilonHigh } from '../../src/core/adpo';
+import { adpoAdvantageScale, adpoEpsilonHigh, adpoOptions } from '../../src/core/adpo';
 import type { Agent0Config } from '../../src/core/config';
 import { grpoAdvantages } from '../../src/core/grpo';
 import type { PhaseRecord } from '../../src/engine/trace';
@@ -96,14 +96,7 @@ export async function checkPhaseView(page: Page, record: PhaseRecord, config: Ag
       return;
     }
     case 'executor-update': {
-      const ex = config.executor;
-      const opts = {
-        trustLow: ex.trustLow,
-        trustHigh: ex.trustHigh,
-        minScale: ex.minScale,
-        epsHighMin: ex.epsHighMin,
-        epsHighSpan: ex.epsHighSpan,
-      };
+      const opts = adpoOptions(config.executor);
       close(
         await markValues(page, '[data-mark="eps-point"]'),
         record.questions.map((q) => adpoEpsilonHigh(q.score, opts)),

@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import type { RepairRunRecord } from '../../src/repair/lab';
-import type { RepairRunFile } from '../../src/ui/lib/repair-record';
+import type { RepairRunRecord } from '../../src/repair/records';
+import type { RepairRunFile } from '../../src/ui/lib/repair-file';
 import { watchPage } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 900 } });

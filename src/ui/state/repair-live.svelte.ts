@@ -4,7 +4,7 @@
  * chapter's views read like a recorded one.
  */
 import type { BackendName } from '../../model/backend';
-import type { EpisodeMetrics, RepairRunRecord } from '../../repair/lab';
+import type { EpisodeMetrics, RepairRunRecord } from '../../repair/records';
 import type { RepairCommand, RepairEvent } from '../../repair/protocol';
 import { createRepairWorker } from './repair-worker';
 

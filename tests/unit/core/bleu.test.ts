@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closestRefLength, sentenceBleu, whitespaceTokens } from '../../../src/core';
+import { closestRefLength, sentenceBleu, whitespaceTokens } from '../../../src/core/bleu';
 import reference from '../../fixtures/reference.json';
 
 const bleu = (hyp: string, ref: string): number => sentenceBleu(whitespaceTokens(hyp), [whitespaceTokens(ref)]);

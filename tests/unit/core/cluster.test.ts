@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageLinkageClusters, bleuDistanceMatrix, clusterShares } from '../../../src/core';
+import { averageLinkageClusters, bleuDistanceMatrix, clusterShares } from '../../../src/core/cluster';
 import reference from '../../fixtures/reference.json';
 
 /** Canonical form of a partition: label each item by the first index of its cluster. */

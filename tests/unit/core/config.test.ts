@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, PRESET_NAMES, makeConfig } from '../../../src/core';
+import { ConfigError, PRESET_NAMES, makeConfig } from '../../../src/core/config';
 
 describe('makeConfig', () => {
   it('builds every preset', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../../src/core';
+import { Rng } from '../../../src/core/random';
 
 describe('Rng', () => {
   it('repeats for a seed and differs across seeds', () => {

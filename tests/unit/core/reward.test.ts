@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { curriculumRewards, toolReward, uncertainty } from '../../../src/core';
+import { curriculumRewards, toolReward, uncertainty } from '../../../src/core/reward';
 
 describe('uncertainty', () => {
   it('min(p, 1 − p) by default, 1 − 2|p − 0.5| on the linear scale', () => {

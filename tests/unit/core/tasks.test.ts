@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DIFFICULTIES, QUESTION_WORDS, Rng, generateTask, parseNumber, solveQuestion } from '../../../src/core';
+import { parseNumber } from '../../../src/core/equivalence';
+import { Rng } from '../../../src/core/random';
+import { DIFFICULTIES, QUESTION_WORDS, generateTask, solveQuestion } from '../../../src/core/tasks';
 
 describe('solveQuestion (the oracle), hand-computed', () => {
   const cases: [string, string][] = [

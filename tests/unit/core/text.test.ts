@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { extractBoxed } from '../../../src/core/boxed';
 import {
-  answersEquivalent,
   countToolOutputs,
-  extractBoxed,
   extractToolCall,
   formatObservation,
-  parseNumber,
   parseQuestioner,
   releasedGoldenAnswer,
-} from '../../../src/core';
+} from '../../../src/core/contracts';
+import { answersEquivalent, parseNumber } from '../../../src/core/equivalence';
 
 describe('extractBoxed', () => {
   it('reads a plain box and trims it', () => {

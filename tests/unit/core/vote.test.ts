@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { curate, majorityVote, proxyScore, voteEntry } from '../../../src/core';
+import { curate } from '../../../src/core/curate';
+import { majorityVote, proxyScore, voteEntry } from '../../../src/core/vote';
 
 describe('majorityVote', () => {
   it('buckets equivalent forms together and scores count / answers', () => {

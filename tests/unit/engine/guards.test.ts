@@ -9,7 +9,7 @@ import { modelsFromCheckpoint } from '../../../src/engine/models';
 import { BASE_CHECKPOINT } from '../../../src/engine/node';
 import type { ToolRunner } from '../../../src/engine/context';
 import { readFileSync } from 'node:fs';
-import { tinyModel, tokenizer, useBackend } from '../model-fixtures';
+import { tinyModel, tokenizer, useBackend } from '../model/fixtures';
 
 describe('a non-finite loss', () => {
   it('skips the update and keeps the weights and the optimizer untouched', async () => {

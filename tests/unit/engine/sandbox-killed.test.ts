@@ -13,7 +13,7 @@ import { BASE_CHECKPOINT } from '../../../src/engine/node';
 import { sandboxToolRunner } from '../../../src/engine/tool-runner';
 import { createHostedSandbox, type WorkerHandle } from '../../../src/sandbox/host';
 import { pyodideDirectory, spawnNodeSandboxWorker } from '../../../src/sandbox/node';
-import { useBackend } from '../model-fixtures';
+import { useBackend } from '../model/fixtures';
 
 type ToolResult = Awaited<ReturnType<ToolRunner>>;
 

@@ -4,9 +4,9 @@
  */
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createNodeSandbox } from '../../src/sandbox/node.ts';
-import { fencedObservation, observationText } from '../../src/sandbox/observation.ts';
-import type { RunResult, Sandbox } from '../../src/sandbox/types.ts';
+import { createNodeSandbox } from '../../../src/sandbox/node.ts';
+import { fencedObservation, observationText } from '../../../src/sandbox/observation.ts';
+import type { RunResult, Sandbox } from '../../../src/sandbox/types.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 

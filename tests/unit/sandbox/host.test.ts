@@ -3,8 +3,8 @@
  * dying mid-run, the watchdog, fatal replies and dispose, without booting Pyodide.
  */
 import { describe, expect, it } from 'vitest';
-import { createHostedSandbox, type WorkerHandle } from '../../src/sandbox/host.ts';
-import type { FromWorker, ToWorker } from '../../src/sandbox/types.ts';
+import { createHostedSandbox, type WorkerHandle } from '../../../src/sandbox/host.ts';
+import type { FromWorker, ToWorker } from '../../../src/sandbox/types.ts';
 
 /** A fake worker; `behave` answers each message the host posts. */
 interface Fake {

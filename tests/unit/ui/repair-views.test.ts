@@ -2,22 +2,22 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REPAIR_CONFIG, type RepairVariant } from '../../../src/core/repair/config';
 import { TERMINATIONS, type Termination } from '../../../src/core/repair/episode';
-import type { EpisodeMetrics, RepairIterationRecord, RepairRunRecord, SampleView } from '../../../src/repair/lab';
+import type { EpisodeMetrics, RepairIterationRecord, RepairRunRecord, SampleView } from '../../../src/repair/records';
 import { summarizeRun } from '../../../src/repair/summary';
+import { asRepairRun } from '../../../src/ui/lib/repair-file';
 import {
   advantageKind,
-  advantagePairs,
-  asRepairRun,
   curveSeries,
   dec3,
   maskedStacks,
   maxWeight,
   processRuleTable,
+  sampleAdvantagePairs,
   stack,
   terminationStacks,
   tokenSegments,
   variantStyle,
-} from '../../../src/ui/lib/repair-record';
+} from '../../../src/ui/lib/repair-views';
 
 const terminations = (over: Partial<Record<Termination, number>> = {}): Record<Termination, number> =>
   Object.fromEntries(TERMINATIONS.map((t) => [t, over[t] ?? 0])) as Record<Termination, number>;
@@ -172,7 +172,7 @@ describe('repair view data', () => {
         maskCause: 'environment',
       },
     });
-    expect(advantagePairs([sample(), masked])).toEqual([
+    expect(sampleAdvantagePairs([sample(), masked])).toEqual([
       { sample: 0, allIn: 0.7, maskedOut: -0.2, used: 0.7, inStats: true, maskCause: 'none' },
       { sample: 1, allIn: -1.2, maskedOut: 0, used: 0, inStats: false, maskCause: 'environment' },
     ]);

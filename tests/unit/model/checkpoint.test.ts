@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CHECKPOINT_VERSION, crc32, decodeCheckpoint } from '../../src/model/checkpoint';
-import { TinyLM } from '../../src/model/model';
-import { countParams } from '../../src/model/params';
-import { Tokenizer } from '../../src/core/tokenizer';
-import { selectBackend } from '../../src/model/backend';
-import { TINY, tf, tinyModel, tokenizer, useBackend } from './model-fixtures';
+import { CHECKPOINT_VERSION, crc32, decodeCheckpoint } from '../../../src/model/checkpoint';
+import { TinyLM } from '../../../src/model/model';
+import { countParams } from '../../../src/model/params';
+import { Tokenizer } from '../../../src/core/tokenizer';
+import { selectBackend } from '../../../src/model/backend';
+import { TINY, tf, tinyModel, tokenizer, useBackend } from './fixtures';
 
 async function values(model: TinyLM): Promise<Uint8Array[]> {
   return Promise.all(model.params.all.map(async (v) => new Uint8Array((await v.data()).buffer.slice(0))));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../src/core/random';
-import { TinyLM } from '../../src/model/model';
-import { TINY, tf, tokenizer, useBackend } from './model-fixtures';
+import { Rng } from '../../../src/core/random';
+import { TinyLM } from '../../../src/model/model';
+import { TINY, tf, tokenizer, useBackend } from './fixtures';
 
 describe.each(['wasm', 'cpu'] as const)('tensor bookkeeping on %s', (backend) => {
   it('keeps tf.memory().numTensors unchanged over 20 generate + log-prob + train cycles', async () => {

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Rng } from '../../src/core/random';
-import { AdamW } from '../../src/model/adamw';
-import { forwardFull } from '../../src/model/forward';
-import type { TinyLM } from '../../src/model/model';
-import { policyLoss } from '../../src/model/policy-loss';
-import { tokenLogProbs } from '../../src/model/train';
-import { tf, tinyModel, tokenizer, useBackend } from './model-fixtures';
+import { Rng } from '../../../src/core/random';
+import { AdamW } from '../../../src/model/adamw';
+import { forwardFull } from '../../../src/model/forward';
+import type { TinyLM } from '../../../src/model/model';
+import { policyLoss } from '../../../src/model/policy-loss';
+import { tokenLogProbs } from '../../../src/model/train';
+import { tf, tinyModel, tokenizer, useBackend } from './fixtures';
 
 const B = 3;
 const T = 8;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../src/core/random';
-import { sampleToken } from '../../src/model/sampling';
+import { Rng } from '../../../src/core/random';
+import { sampleToken } from '../../../src/model/sampling';
 
 /** Share of draws that gave each id. */
 function frequencies(logits: number[], opts: Parameters<typeof sampleToken>[1], draws: number, seed: number): number[] {

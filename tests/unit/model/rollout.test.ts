@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatObservation } from '../../src/core/contracts';
-import { TinyLM } from '../../src/model/model';
-import { toolSolverPrompt } from '../../src/model/corpus';
-import { toolRollouts } from '../../src/model/tool-rollout';
-import { tokenizer, useBackend } from './model-fixtures';
+import { formatObservation } from '../../../src/core/contracts';
+import { TinyLM } from '../../../src/model/model';
+import { toolSolverPrompt } from '../../../src/model/corpus';
+import { toolRollouts } from '../../../src/model/tool-rollout';
+import { tokenizer, useBackend } from './fixtures';
 
 describe('tool-solver rollouts with the shipped base model', () => {
   let model: TinyLM;

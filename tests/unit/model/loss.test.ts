@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type LossAggregation, LOSS_AGGREGATIONS, aggregateLoss, clippedTokenLoss, klK3 } from '../../src/core/loss';
-import { Rng } from '../../src/core/random';
-import { BRANCH_CODES, policyLoss } from '../../src/model/policy-loss';
-import { tf, tinyModel, tokenizer, useBackend } from './model-fixtures';
+import { type LossAggregation, LOSS_AGGREGATIONS, aggregateLoss, clippedTokenLoss, klK3 } from '../../../src/core/loss';
+import { Rng } from '../../../src/core/random';
+import { BRANCH_CODES, policyLoss } from '../../../src/model/policy-loss';
+import { tf, tinyModel, tokenizer, useBackend } from './fixtures';
 
 interface Case {
   logp: number[][];

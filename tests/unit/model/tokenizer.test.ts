@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatObservation } from '../../src/core/contracts';
-import { Rng } from '../../src/core/random';
-import { DIFFICULTIES, generateTask } from '../../src/core/tasks';
-import { Tokenizer } from '../../src/core/tokenizer';
+import { formatObservation } from '../../../src/core/contracts';
+import { Rng } from '../../../src/core/random';
+import { DIFFICULTIES, generateTask } from '../../../src/core/tasks';
+import { Tokenizer } from '../../../src/core/tokenizer';
 import {
   questionerDocument,
   reasoningCompletion,
   solverPrompt,
   toolCompletion,
   toolSolverPrompt,
-} from '../../src/model/corpus';
+} from '../../../src/model/corpus';
 
 const tok = new Tokenizer();
 

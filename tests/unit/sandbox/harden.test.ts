@@ -4,7 +4,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { tsxApiURL } from '../../src/sandbox/node.ts';
+import { tsxApiURL } from '../../../src/sandbox/node.ts';
 
 const PROBE = `
 const { parentPort, workerData } = require('node:worker_threads');
@@ -28,7 +28,7 @@ import(workerData.loader)
 
 describe('hardened worker scope', () => {
   it('removes host globals and function constructors, leaving ordinary code working', async () => {
-    const harden = new URL('../../src/sandbox/harden.ts', import.meta.url).href;
+    const harden = new URL('../../../src/sandbox/harden.ts', import.meta.url).href;
     const worker = new Worker(PROBE, { eval: true, workerData: { loader: tsxApiURL(), harden } });
     const report = await new Promise<Record<string, unknown>>((resolve, reject) => {
       worker.once('message', resolve);

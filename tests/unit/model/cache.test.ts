@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forwardFull } from '../../src/model/forward';
-import type { TinyLM } from '../../src/model/model';
-import { maxAbsDiff, tf, tinyModel, tokenizer, useBackend } from './model-fixtures';
+import { forwardFull } from '../../../src/model/forward';
+import type { TinyLM } from '../../../src/model/model';
+import { maxAbsDiff, tf, tinyModel, tokenizer, useBackend } from './fixtures';
 
 /** Next-token logits after the whole sequence, by a full forward pass (no cache). */
 async function fullLogits(model: TinyLM, seq: number[]): Promise<Float32Array> {

@@ -1,0 +1,58 @@
+/** ADPO: trust weight, advantage scale, ε_high(s) and advantages (docs/algorithms.md §5), hand-computed. */
+import { describe, expect, it } from 'vitest';
+import {
+  adpoAdvantageScale,
+  adpoAdvantages,
+  adpoEpsilonHigh,
+  adpoOptions,
+  adpoTrustWeight,
+} from '../../../src/core/adpo';
+import { makeConfig } from '../../../src/core/config';
+
+describe('ADPO', () => {
+  // docs/algorithms.md §5.4 worked numbers (m = 0.6)
+  const table: [number, number, number][] = [
+    [3 / 9, 0.627, 0.293],
+    [4 / 9, 0.716, 0.271],
+    [5 / 9, 0.804, 0.249],
+    [6 / 9, 0.893, 0.227],
+    [7 / 9, 0.982, 0.204],
+  ];
+  it.each(table)('s = %f → g %f, ε_high %f', (s, g, eps) => {
+    expect(Math.round(adpoAdvantageScale(s) * 1000) / 1000).toBe(g);
+    expect(Math.round(adpoEpsilonHigh(s) * 1000) / 1000).toBe(eps);
+  });
+  it('clamps the trust weight and the clip to their ranges', () => {
+    expect(adpoTrustWeight(0.1)).toBe(0);
+    expect(adpoTrustWeight(0.55)).toBeCloseTo(0.5, 12);
+    expect(adpoTrustWeight(1)).toBe(1);
+    expect(adpoAdvantageScale(0)).toBeCloseTo(0.6, 12);
+    expect(adpoAdvantageScale(0, { minScale: 0.5 })).toBeCloseTo(0.5, 12);
+    expect(adpoEpsilonHigh(0)).toBeCloseTo(0.3, 12);
+    expect(adpoEpsilonHigh(0.9)).toBeCloseTo(0.2, 12);
+  });
+  it('scales group-normalised advantages by g(s) without changing signs or ranks', () => {
+    // mean 0, std sqrt(4/3); base A = ±1 / (1.154701 + 1e-6); g(5/9) = 0.6 + 0.4 · (5/9 − 0.3) / 0.5
+    const g = 0.6 + 0.4 * ((5 / 9 - 0.3) / 0.5);
+    const r = adpoAdvantages([1, -1, 1, -1], [0, 0, 0, 0], [5 / 9, 5 / 9, 5 / 9, 5 / 9]);
+    expect(r.advantages[0]).toBeCloseTo((g * 1) / (Math.sqrt(4 / 3) + 1e-6), 12);
+    expect(r.advantages[1]).toBeCloseTo((-g * 1) / (Math.sqrt(4 / 3) + 1e-6), 12);
+    expect(r.epsHigh[0]).toBeCloseTo(0.2 + 0.1 * ((0.8 - 5 / 9) / 0.5), 12);
+  });
+  it('refuses a non-finite score', () => {
+    expect(() => adpoTrustWeight(NaN)).toThrow(/finite/);
+  });
+});
+
+describe('adpoOptions', () => {
+  it('carries the run’s executor settings into the ADPO formulas', () => {
+    const { executor } = makeConfig('classroom', { executor: { trustLow: 0.2, epsHighSpan: 0.2 } });
+    const opts = adpoOptions(executor);
+    // w(0.25) = (0.25 − 0.2) / (0.8 − 0.2) = 1/12; g = 0.6 + 0.4 / 12
+    expect(adpoAdvantageScale(0.25, opts)).toBeCloseTo(0.6 + 0.4 / 12, 12);
+    // ε_high(0.55) = 0.2 + 0.2 · (0.8 − 0.55) / 0.5
+    expect(adpoEpsilonHigh(0.55, opts)).toBeCloseTo(0.3, 12);
+    // With the defaults (trustLow 0.3) the same score earns no trust.
+    expect(adpoAdvantageScale(0.25, adpoOptions(makeConfig('classroom').executor))).toBeCloseTo(0.6, 12);
+  });
+});
