@@ -1,5 +1,24 @@
-/** The output contracts of the two roles (docs/algorithms.md §2.1), read the way Agent0 reads them: by pattern. */
+/**
+ * The contracts of the roles (docs/algorithms.md §2.1), each in one place: what a role is prompted
+ * with, and how its output is read (the way Agent0 reads it: by pattern).
+ */
 import { extractBoxed } from './boxed';
+import { QUESTIONER_PROMPT, SOLVER_PROMPT, TOOL_SOLVER_PROMPT } from './tokenizer';
+
+/** What the questioner is prompted with. */
+export function questionerPrompt(): string {
+  return QUESTIONER_PROMPT;
+}
+
+/** What the plain solver is prompted with: its role token, the question, a newline. */
+export function solverPrompt(question: string): string {
+  return `${SOLVER_PROMPT}${question}\n`;
+}
+
+/** What the tool solver is prompted with: its role token, the question, a newline. */
+export function toolSolverPrompt(question: string): string {
+  return `${TOOL_SOLVER_PROMPT}${question}\n`;
+}
 
 export interface QuestionerOutput {
   question: string;

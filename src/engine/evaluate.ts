@@ -6,7 +6,7 @@ import { extractBoxed } from '../core/boxed';
 import { answersEquivalent } from '../core/equivalence';
 import { Rng } from '../core/random';
 import { type ArithmeticTask, DIFFICULTIES, generateTask } from '../core/tasks';
-import { toolSolverPrompt } from '../model/corpus';
+import { toolSolverPrompt } from '../core/contracts';
 import type { EngineContext } from './context';
 import { executorToolRollouts } from './executor-rollouts';
 import type { EvaluationResult, SelfLabel } from './trace';

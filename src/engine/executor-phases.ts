@@ -12,7 +12,7 @@ import { answersEquivalent } from '../core/equivalence';
 import { grpoAdvantages } from '../core/grpo';
 import { solveQuestion } from '../core/tasks';
 import { majorityVote, voteEntry } from '../core/vote';
-import { questionerPrompt, solverPrompt, toolSolverPrompt } from '../model/corpus';
+import { questionerPrompt, solverPrompt, toolSolverPrompt } from '../core/contracts';
 import { type EngineContext, questionFits, turnBudget } from './context';
 import { policyUpdate } from '../rl/policy-update';
 import { groupRecords } from './group-records';

@@ -9,7 +9,7 @@ import { grpoAdvantages } from '../core/grpo';
 import { curriculumRewards } from '../core/reward';
 import { solveQuestion } from '../core/tasks';
 import { proxyScore, voteEntry } from '../core/vote';
-import { questionerPrompt, toolSolverPrompt } from '../model/corpus';
+import { questionerPrompt, toolSolverPrompt } from '../core/contracts';
 import { type EngineContext, questionFits, turnBudget } from './context';
 import { policyUpdate } from '../rl/policy-update';
 import { groupRecords } from './group-records';

@@ -1,5 +1,6 @@
 /**
- * The prompts of the three roles and the synthetic pre-training corpus of the base model.
+ * The synthetic pre-training corpus of the base model (the prompts are the roles' contracts, in
+ * src/core/contracts.ts).
  * Documents (each ends with end-of-text):
  *   questioner:  <|questioner|><question>Q</question>\n\boxed{A}
  *   plain:       <|solver|>Q\nLet me compute E.\n\boxed{A}
@@ -9,25 +10,10 @@
  * expression P prints. The mix (tool use only sometimes, every difficulty) makes a base model that
  * follows the contracts but computes hard answers badly without the tool.
  */
-import { formatObservation } from '../core/contracts';
+import { formatObservation, questionerPrompt, solverPrompt, toolSolverPrompt } from '../core/contracts';
 import type { Rng } from '../core/random';
 import { type ArithmeticTask, type Difficulty, DIFFICULTIES, generateTask } from '../core/tasks';
-import { END_OF_TEXT, QUESTIONER_PROMPT, SOLVER_PROMPT, TOOL_SOLVER_PROMPT } from '../core/tokenizer';
-
-/** What the questioner is prompted with. */
-export function questionerPrompt(): string {
-  return QUESTIONER_PROMPT;
-}
-
-/** What the plain solver is prompted with: its role token, the question, a newline. */
-export function solverPrompt(question: string): string {
-  return `${SOLVER_PROMPT}${question}\n`;
-}
-
-/** What the tool solver is prompted with: its role token, the question, a newline. */
-export function toolSolverPrompt(question: string): string {
-  return `${TOOL_SOLVER_PROMPT}${question}\n`;
-}
+import { END_OF_TEXT } from '../core/tokenizer';
 
 /** The arithmetic a program prints, in plain notation: "print((F(3) + 4) / F(5))" → "(3 + 4) / 5". */
 export function printedExpression(python: string): string {

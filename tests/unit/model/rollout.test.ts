@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatObservation } from '../../../src/core/contracts';
 import { TinyLM } from '../../../src/model/model';
-import { toolSolverPrompt } from '../../../src/model/corpus';
+import { toolSolverPrompt } from '../../../src/core/contracts';
 import { toolRollouts } from '../../../src/model/tool-rollout';
 import { tokenizer, useBackend } from './fixtures';
 

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatObservation } from '../../../src/core/contracts';
+import { formatObservation, solverPrompt, toolSolverPrompt } from '../../../src/core/contracts';
 import { Rng } from '../../../src/core/random';
 import { DIFFICULTIES, generateTask } from '../../../src/core/tasks';
 import { Tokenizer } from '../../../src/core/tokenizer';
-import {
-  questionerDocument,
-  reasoningCompletion,
-  solverPrompt,
-  toolCompletion,
-  toolSolverPrompt,
-} from '../../../src/model/corpus';
+import { questionerDocument, reasoningCompletion, toolCompletion } from '../../../src/model/corpus';
 
 const tok = new Tokenizer();
 
