@@ -279,6 +279,11 @@ async function soakRun(
         await cdp.send('HeapProfiler.collectGarbage');
         const { metrics } = await cdp.send('Performance.getMetrics');
         const pageHeap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
+        // The page keeps every record of the run (the trace): its JSON size shows how much of the
+        // page heap's growth is that retained data rather than a leak.
+        const traceBytes = await page.evaluate(
+          () => JSON.stringify((window as unknown as SoakWindow).__agent0Trace ?? []).length,
+        );
         const sample: Sample = {
           iteration: it,
           seconds,
@@ -287,6 +292,7 @@ async function soakRun(
           tfjsWasmHeapBytes: mem.backend.wasmHeapBytes,
           engineJsHeapBytes: mem.engineJsHeapBytes,
           pageJsHeapBytes: pageHeap,
+          traceJsonBytes: traceBytes,
           pythonWasmBytes: mem.python.wasmBytes,
           pythonObjects: mem.python.pyObjects,
           pythonJsHeapBytes: mem.python.jsHeapBytes,

@@ -11,6 +11,8 @@ export interface Sample {
   tfjsWasmHeapBytes: number;
   engineJsHeapBytes: number;
   pageJsHeapBytes: number;
+  /** Size of the run's trace the page holds, as JSON. */
+  traceJsonBytes: number;
   pythonWasmBytes: number;
   pythonObjects: number;
   pythonJsHeapBytes: number;
@@ -45,6 +47,7 @@ export function table(run: RunResult): string {
     'tfjs wasm MB',
     'engine JS MB',
     'page JS MB',
+    'trace MB',
     'py wasm MB',
     'py objects',
   ];
@@ -62,6 +65,7 @@ export function table(run: RunResult): string {
         mb(s.tfjsWasmHeapBytes),
         s.engineJsHeapBytes > 0 ? mb(s.engineJsHeapBytes) : '-',
         mb(s.pageJsHeapBytes),
+        mb(s.traceJsonBytes),
         mb(s.pythonWasmBytes),
         String(s.pythonObjects),
       ]),
