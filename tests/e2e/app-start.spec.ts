@@ -25,8 +25,9 @@ test('without WebGPU the engine starts on threaded WASM and trains a phase', asy
   // The threaded SIMD binary is the one loaded (its pthread workers are the part that once broke in
   // the build). tfjs sizes its pool from the logical cores (backend.cc: half of them, clamped to
   // 1…8, the pthread workers it pre-creates), and the badge says how many.
-  expect(wasmBinaries.length).toBe(1);
-  expect(wasmBinaries[0]).toMatch(/tfjs-backend-wasm-threaded-simd[\w-]*\.wasm$/);
+  // (The dev server may reload the page once on a cold dependency cache, so count none of them.)
+  expect(wasmBinaries.length).toBeGreaterThan(0);
+  for (const binary of wasmBinaries) expect(binary).toMatch(/tfjs-backend-wasm-threaded-simd[\w-]*\.wasm$/);
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
   const threads = Number(await page.locator('[data-backend]').getAttribute('data-threads'));
   expect(threads).toBe(Math.min(Math.max(Math.floor(cores / 2), 1), 8));
