@@ -13,8 +13,13 @@ export async function markValues(page: Page, selector: string, attr = 'data-valu
   return page.locator(selector).evaluateAll((els, a) => els.map((e) => Number(e.getAttribute(a))), attr);
 }
 
+/**
+ * The records the page holds, in order. Those of the last two iterations are whole; older ones are
+ * stubs that keep only their phase, iteration and step (src/ui/state/run.svelte.ts), which is all
+ * the tests read of them.
+ */
 export async function receivedTrace(page: Page): Promise<PhaseRecord[]> {
-  return page.evaluate(() => window.__agent0Trace ?? []);
+  return (await page.evaluate(() => window.__agent0Trace ?? [])) as PhaseRecord[];
 }
 
 /** Wait until the page holds `count` records and is idle again. */

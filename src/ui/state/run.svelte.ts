@@ -7,7 +7,8 @@ import type { Agent0Config } from '../../core/config';
 import type { LoopPosition } from '../../engine/engine';
 import type { EngineEvent } from '../../engine/protocol';
 import type { IterationSummary } from '../../engine/summary';
-import type { EvaluationResult, PhaseName, PhaseRecord, RecordOf } from '../../engine/trace';
+import type { EvaluationResult, PhaseName, RecordOf } from '../../engine/trace';
+import { type HeldRecord, releaseOldRecords } from './held-records';
 
 /** The last save/load/export outcome the header reports. */
 export type Notice =
@@ -24,15 +25,15 @@ export interface Progress {
 
 declare global {
   interface Window {
-    /** The records this page received, in order (read by the end-to-end tests). */
-    __agent0Trace?: PhaseRecord[];
+    /** The records this page holds, in order (read by the end-to-end tests and the soak). */
+    __agent0Trace?: HeldRecord[];
     /** The live engine's worker (the end-to-end tests terminate it to play a crash). */
     __agent0EngineWorker?: Worker;
   }
 }
 
 export class RunState {
-  records = $state.raw<PhaseRecord[]>([]);
+  records = $state.raw<HeldRecord[]>([]);
   summaries = $state.raw<IterationSummary[]>([]);
   baseline = $state.raw<EvaluationResult | null>(null);
   position = $state.raw<LoopPosition | null>(null);
@@ -69,8 +70,8 @@ export class RunState {
   /** The latest record of a phase, or null before that phase has run. */
   latest<P extends PhaseName>(phase: P): RecordOf<P> | null {
     for (let i = this.records.length - 1; i >= 0; i--) {
-      const r = this.records[i] as PhaseRecord;
-      if (r.phase === phase) return r as RecordOf<P>;
+      const r = this.records[i] as HeldRecord;
+      if (r.phase === phase && !('released' in r)) return r as RecordOf<P>;
     }
     return null;
   }
@@ -136,7 +137,7 @@ export class RunState {
         return;
       case 'record':
         this.refusal = null;
-        this.records = [...this.records, event.record];
+        this.records = releaseOldRecords([...this.records, event.record]);
         this.position = event.position;
         this.progress = null;
         this.publish();
@@ -160,7 +161,7 @@ export class RunState {
         this.busy = false;
         this.refusal = null;
         this.position = event.position;
-        this.records = event.trace;
+        this.records = releaseOldRecords(event.trace);
         this.summaries = event.summaries;
         this.notice = { kind: 'loaded', source: event.slot };
         this.publish();
