@@ -9,12 +9,13 @@
  *   iterations (slow: minutes per iteration); `--skip-webgpu` leaves it out.
  * Iterations run one at a time (the *Iteration* button, as key `i` does). After each one it samples
  * the engine worker's memory (the `memory` command of src/engine/protocol.ts: live tensors and their
- * bytes, the tfjs WASM heap, the worker's JS heap, Pyodide's WASM memory and Python objects), the
- * page's JS heap (CDP `Performance.getMetrics` after a forced GC) and the iteration's wall time.
+ * bytes, the tfjs WASM heap, Pyodide's WASM memory and Python objects; Chromium reports no JS heap
+ * inside a worker, so the engine's is not measured), the page's JS heap (CDP `Performance.getMetrics`
+ * after a forced GC) and the iteration's wall time.
  *
  * It prints a table per run, then PASS/FAIL per target: live tensors flat (every iteration after the
- * first has iteration 2's count); page JS heap, engine JS heap (when the worker reports one),
- * tfjs WASM heap and Python WASM memory each at most +10 % over iteration 2; no console or page
+ * first has iteration 2's count); page JS heap, tfjs WASM heap and Python WASM memory each at most
+ * +10 % over iteration 2; no console or page
  * errors; iteration time not growing (mean of the last 5 ≤ 1.25 × mean of iterations 2–6). The
  * last line is one JSON object with the series and the verdicts; `--out` writes it to a file too.
  * Exit code 0 when every target passes, 1 when one fails, 2 when the setup fails (build, server,
@@ -290,7 +291,6 @@ async function soakRun(
           tensors: mem.backend.tensors,
           tensorBytes: mem.backend.tensorBytes,
           tfjsWasmHeapBytes: mem.backend.wasmHeapBytes,
-          engineJsHeapBytes: mem.engineJsHeapBytes,
           pageJsHeapBytes: pageHeap,
           traceJsonBytes: traceBytes,
           pythonWasmBytes: mem.python.wasmBytes,

@@ -9,7 +9,6 @@ export interface Sample {
   tensors: number;
   tensorBytes: number;
   tfjsWasmHeapBytes: number;
-  engineJsHeapBytes: number;
   pageJsHeapBytes: number;
   /** Size of the run's trace the page holds, as JSON. */
   traceJsonBytes: number;
@@ -45,7 +44,6 @@ export function table(run: RunResult): string {
     'tensors',
     'tensor MB',
     'tfjs wasm MB',
-    'engine JS MB',
     'page JS MB',
     'trace MB',
     'py wasm MB',
@@ -63,7 +61,6 @@ export function table(run: RunResult): string {
         String(s.tensors),
         mb(s.tensorBytes),
         mb(s.tfjsWasmHeapBytes),
-        s.engineJsHeapBytes > 0 ? mb(s.engineJsHeapBytes) : '-',
         mb(s.pageJsHeapBytes),
         mb(s.traceJsonBytes),
         mb(s.pythonWasmBytes),
@@ -94,14 +91,7 @@ export function verdicts(run: RunResult): Verdict[] {
 
   const second = s[1];
   if (!second) {
-    for (const t of [
-      'tensors flat',
-      'page JS heap',
-      'engine JS heap',
-      'tfjs wasm heap',
-      'python wasm memory',
-      'iteration time',
-    ]) {
+    for (const t of ['tensors flat', 'page JS heap', 'tfjs wasm heap', 'python wasm memory', 'iteration time']) {
       add(t, true, 'fewer than 2 iterations', true);
     }
     return out;
@@ -130,11 +120,6 @@ export function verdicts(run: RunResult): Verdict[] {
     );
   };
   within('page JS heap', (x) => x.pageJsHeapBytes, true);
-  within(
-    'engine JS heap',
-    (x) => x.engineJsHeapBytes,
-    later.every((x) => x.engineJsHeapBytes > 0) && second.engineJsHeapBytes > 0,
-  );
   within('tfjs wasm heap', (x) => x.tfjsWasmHeapBytes, second.tfjsWasmHeapBytes > 0);
   within('python wasm memory', (x) => x.pythonWasmBytes, second.pythonWasmBytes > 0);
 

@@ -48,7 +48,7 @@ export type EngineEvent =
   | { type: 'saved-file'; bytes: Uint8Array }
   | { type: 'refused'; message: string }
   | { type: 'device-lost'; reason: string; message: string }
-  | { type: 'memory'; backend: BackendMemory; engineJsHeapBytes: number; python: MemoryStats }
+  | { type: 'memory'; backend: BackendMemory; python: MemoryStats }
   | { type: 'ack'; command: EngineCommand['type'] }
   | { type: 'autosaved'; iteration: number; bytes: number }
   | { type: 'autosave-failed'; message: string }

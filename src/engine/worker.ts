@@ -149,8 +149,7 @@ async function handle(cmd: EngineCommand): Promise<void> {
       return restoreOrRefuse(cmd.name, async () => cmd.bytes);
     case 'memory': {
       if (!sandbox) throw new Error('The engine is not initialised yet.');
-      const heap = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0;
-      post({ type: 'memory', backend: backendMemory(), engineJsHeapBytes: heap, python: await sandbox.memory() });
+      post({ type: 'memory', backend: backendMemory(), python: await sandbox.memory() });
       return;
     }
     case 'save-file': {
