@@ -7,10 +7,10 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import type { ModelConfig } from './config';
+import { affine, gelu, layerNorm, linear } from './fast-ops';
 import type { LayerParams, Params } from './params';
 
 const MASKED = -1e9;
-const LN_EPS = 1e-5;
 
 /** Key/value cache: per layer, keys and values of every position, [B, contextLength, dModel]. */
 export type KvCache = {
@@ -18,22 +18,27 @@ export type KvCache = {
   values: tf.Tensor3D[];
 };
 
-/** LN(x) = g·(x − mean)/√(var + 1e-5) + b over the last axis. */
-function layerNorm(x: tf.Tensor, gain: tf.Tensor, bias: tf.Tensor): tf.Tensor {
-  const { mean, variance } = tf.moments(x, -1, true);
-  return tf.add(tf.mul(tf.mul(tf.sub(x, mean), tf.rsqrt(tf.add(variance, LN_EPS))), gain), bias);
-}
-
-/** gelu(x) ≈ ½x(1 + tanh(√(2/π)(x + 0.044715x³))). */
-function gelu(x: tf.Tensor): tf.Tensor {
-  const inner = tf.mul(Math.sqrt(2 / Math.PI), tf.add(x, tf.mul(0.044715, tf.pow(x, 3))));
-  return tf.mul(tf.mul(0.5, x), tf.add(1, tf.tanh(inner)));
-}
-
-/** [N, a] · [a, b] for a [B, L, a] input. */
-function dense(x: tf.Tensor3D, w: tf.Tensor): tf.Tensor3D {
+/** Rows of a [B, L, a] tensor as [B·L, a], and back. */
+function rows(x: tf.Tensor3D): tf.Tensor2D {
   const [b, l, a] = x.shape;
-  return tf.reshape(tf.matMul(tf.reshape(x, [b * l, a]), w as tf.Tensor2D), [b, l, w.shape[1] as number]);
+  return tf.reshape(x, [b * l, a]);
+}
+
+/** LN over the last axis of [B, L, d] (see fast-ops `layerNorm`). */
+function norm(x: tf.Tensor3D, gain: tf.Tensor, bias: tf.Tensor): tf.Tensor3D {
+  return tf.reshape(layerNorm(rows(x), gain as tf.Tensor1D, bias as tf.Tensor1D), x.shape);
+}
+
+/** [B, L, a] · [a, b] as one untransposed 2-D product. */
+function dense(x: tf.Tensor3D, w: tf.Tensor): tf.Tensor3D {
+  const [b, l] = x.shape;
+  return tf.reshape(linear(rows(x), w as tf.Tensor2D), [b, l, w.shape[1] as number]);
+}
+
+/** [B, L, a] · [a, b] + bias as one fused untransposed 2-D product. */
+function denseBias(x: tf.Tensor3D, w: tf.Tensor, bias: tf.Tensor): tf.Tensor3D {
+  const [b, l] = x.shape;
+  return tf.reshape(affine(rows(x), w as tf.Tensor2D, bias as tf.Tensor1D), [b, l, w.shape[1] as number]);
 }
 
 /** [B, L, d] → [B, H, L, d/H]. */
@@ -60,34 +65,30 @@ export function oneHotFloat(ids: tf.Tensor1D, depth: number): tf.Tensor2D {
 function embedTokens(p: Params, c: ModelConfig, ids: tf.Tensor2D, differentiable: boolean): tf.Tensor3D {
   const [b, l] = ids.shape;
   const flat = tf.reshape(ids, [b * l]) as tf.Tensor1D;
-  const rows = differentiable
-    ? tf.matMul(oneHotFloat(flat, c.vocabSize), p.tokenEmbedding as tf.Tensor2D)
+  const embedded = differentiable
+    ? linear(oneHotFloat(flat, c.vocabSize), p.tokenEmbedding as tf.Tensor2D)
     : tf.gather(p.tokenEmbedding, flat);
-  return tf.reshape(rows, [b, l, c.dModel]);
+  return tf.reshape(embedded, [b, l, c.dModel]);
 }
 
 /** MLP half of a block: x + W₂·gelu(W₁·LN₂(x) + b₁) + b₂. */
 function mlp(x: tf.Tensor3D, lp: LayerParams): tf.Tensor3D {
-  const h = layerNorm(x, lp.ln2Gain, lp.ln2Bias) as tf.Tensor3D;
-  const hidden = gelu(tf.add(dense(h, lp.w1), lp.b1)) as tf.Tensor3D;
-  return tf.add(x, tf.add(dense(hidden, lp.w2), lp.b2));
+  const hidden = gelu(denseBias(norm(x, lp.ln2Gain, lp.ln2Bias), lp.w1, lp.b1)) as tf.Tensor3D;
+  return tf.add(x, denseBias(hidden, lp.w2, lp.b2));
 }
 
 /** softmax(q·kᵀ/√dh + bias)·v, merged back to [B, L, d] and projected by W_out. */
 function attend(q: tf.Tensor4D, k: tf.Tensor4D, v: tf.Tensor4D, bias: tf.Tensor, wOut: tf.Tensor): tf.Tensor3D {
   const dh = q.shape[3];
-  const scores = tf.add(tf.mul(tf.matMul(q, k, false, true), 1 / Math.sqrt(dh)), bias);
+  const scores = tf.add(tf.matMul(tf.mul(q, 1 / Math.sqrt(dh)), k, false, true), bias);
   return dense(mergeHeads(tf.matMul(tf.softmax(scores), v)), wOut);
 }
 
 /** Final LN and head: [B, L, d] → [B, L, V]. */
 function head(p: Params, c: ModelConfig, x: tf.Tensor3D): tf.Tensor3D {
-  const h = layerNorm(x, p.lnFinalGain, p.lnFinalBias) as tf.Tensor3D;
-  const [b, l, d] = h.shape;
-  const flat = tf.reshape(h, [b * l, d]) as tf.Tensor2D;
-  const logits = p.head
-    ? tf.matMul(flat, p.head as tf.Tensor2D)
-    : tf.matMul(flat, p.tokenEmbedding as tf.Tensor2D, false, true);
+  const [b, l] = x.shape;
+  const h = layerNorm(rows(x), p.lnFinalGain as tf.Tensor1D, p.lnFinalBias as tf.Tensor1D);
+  const logits = linear(h, (p.head ?? tf.transpose(p.tokenEmbedding)) as tf.Tensor2D);
   return tf.reshape(logits, [b, l, c.vocabSize]);
 }
 
@@ -111,8 +112,11 @@ export function forwardFull(p: Params, c: ModelConfig, ids: tf.Tensor2D, differe
   ) as tf.Tensor3D;
   const bias = causalBias(t);
   for (const lp of p.layers) {
-    const h = layerNorm(x, lp.ln1Gain, lp.ln1Bias) as tf.Tensor3D;
-    const [q, k, v] = tf.split(dense(h, lp.wQkv), 3, -1) as [tf.Tensor3D, tf.Tensor3D, tf.Tensor3D];
+    const [q, k, v] = tf.split(dense(norm(x, lp.ln1Gain, lp.ln1Bias), lp.wQkv), 3, -1) as [
+      tf.Tensor3D,
+      tf.Tensor3D,
+      tf.Tensor3D,
+    ];
     const a = attend(splitHeads(q, c.nHeads), splitHeads(k, c.nHeads), splitHeads(v, c.nHeads), bias, lp.wOut);
     x = mlp(tf.add(x, a), lp);
   }
@@ -170,8 +174,11 @@ export function forwardExtend(
   let x = tf.add(embedTokens(p, c, ids, false), pos) as tf.Tensor3D;
   const next: KvCache = { keys: [], values: [] };
   p.layers.forEach((lp, i) => {
-    const h = layerNorm(x, lp.ln1Gain, lp.ln1Bias) as tf.Tensor3D;
-    const [q, k, v] = tf.split(dense(h, lp.wQkv), 3, -1) as [tf.Tensor3D, tf.Tensor3D, tf.Tensor3D];
+    const [q, k, v] = tf.split(dense(norm(x, lp.ln1Gain, lp.ln1Bias), lp.wQkv), 3, -1) as [
+      tf.Tensor3D,
+      tf.Tensor3D,
+      tf.Tensor3D,
+    ];
     const keys = tf.add(tf.mul(cache.keys[i] as tf.Tensor3D, keep), tf.matMul(w, k)) as tf.Tensor3D;
     const values = tf.add(tf.mul(cache.values[i] as tf.Tensor3D, keep), tf.matMul(w, v)) as tf.Tensor3D;
     next.keys.push(keys);
