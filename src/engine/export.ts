@@ -42,8 +42,10 @@ export function agent0Arguments(c: Agent0Config, experimentName = 'agent0_lab_ex
   const e = c.executor;
   const adpo = e.algorithm === 'adpo';
   const miniBatch = EXECUTOR_TRAIN_BATCH / e.updatesPerStep;
+  // A run resumed from a checkpoint saved before the switch existed has no release section.
+  const release = (c.release as Agent0Config['release'] | undefined)?.mode ?? 'as-intended';
   return [
-    `# Agent0 Lab export: the rules of this run for aiming-lab/Agent0 (experiment ${experimentName}, release.mode=${c.release.mode}).`,
+    `# Agent0 Lab export: the rules of this run for aiming-lab/Agent0 (experiment ${experimentName}, release.mode=${release}).`,
     `# Append each block to the command its script runs; lines starting with # are notes.`,
     `# script: ${AGENT0_SCRIPTS.curriculum} (python3 -m verl.trainer.main config=examples/config.yaml ...)`,
     `worker.rollout.n=${q.rolloutsPerPrompt}`,
