@@ -23,7 +23,7 @@ export interface AdpoOptions {
 /** The settings of a run's executor that ADPO reads. */
 export type AdpoSettings = Pick<
   Agent0Config['executor'],
-  'trustLow' | 'trustHigh' | 'minScale' | 'epsHighMin' | 'epsHighSpan'
+  'trustLow' | 'trustHigh' | 'minScale' | 'epsHighMin' | 'epsHighSpan' | 'clipScoreHigh' | 'clipScoreSpan'
 >;
 
 /**
@@ -37,6 +37,8 @@ export function adpoOptions(executor: AdpoSettings): AdpoOptions {
     minScale: executor.minScale,
     epsHighMin: executor.epsHighMin,
     epsHighSpan: executor.epsHighSpan,
+    clipScoreHigh: executor.clipScoreHigh,
+    clipScoreSpan: executor.clipScoreSpan,
   };
 }
 
@@ -59,7 +61,10 @@ export function adpoAdvantageScale(s: number, opts: AdpoOptions = {}): number {
   return m + (1 - m) * adpoTrustWeight(s, opts);
 }
 
-/** ε_high(s) = 0.2 + 0.1·clamp((0.8 − s) / 0.5, 0, 1): looser upward clip for ambiguous questions. */
+/**
+ * ε_high(s) = ε₀ + Δ·clamp((s_top − s) / span, 0, 1), defaults 0.2 + 0.1·clamp((0.8 − s) / 0.5, 0, 1):
+ * a looser upward clip for ambiguous questions.
+ */
 export function adpoEpsilonHigh(s: number, opts: AdpoOptions = {}): number {
   check(s);
   const base = opts.epsHighMin ?? 0.2;
