@@ -55,15 +55,28 @@ export const affine = withGrad((save, x: tf.Tensor2D, w: tf.Tensor2D, b: tf.Tens
 }) as (x: tf.Tensor2D, w: tf.Tensor2D, b: tf.Tensor1D) => tf.Tensor2D;
 
 const LN_EPS = 1e-5;
+const GELU_C = Math.sqrt(2 / Math.PI);
+const GELU_A = 0.044715;
+
+/** x̂ and r of a layer norm over the last axis: x̂ = (x − μ)·r, r = 1/√(σ² + 1e-5). */
+function normalise(x: tf.Tensor2D): { xHat: tf.Tensor2D; r: tf.Tensor } {
+  const { mean, variance } = tf.moments(x, -1, true);
+  const r = tf.rsqrt(tf.add(variance, LN_EPS));
+  return { xHat: tf.mul(tf.sub(x, mean), r), r };
+}
+
+/** gelu's inner t = tanh(c(x + a·x³)) and x². */
+function geluInner(x: tf.Tensor): { t: tf.Tensor; x2: tf.Tensor } {
+  const x2 = tf.square(x);
+  return { t: tf.tanh(tf.mul(tf.mul(x, tf.add(tf.mul(x2, GELU_A), 1)), GELU_C)), x2 };
+}
 
 /**
  * Layer norm over the last axis of x [m, d]: x̂ = (x − μ)·r with r = 1/√(σ² + 1e-5), y = g·x̂ + b.
  * Gradients, with ĝ = dy·g: ∂x = r·(ĝ − mean(ĝ) − x̂·mean(ĝ·x̂)), ∂g = Σ_rows dy·x̂, ∂b = Σ_rows dy.
  */
 export const layerNorm = withGrad((save, x: tf.Tensor2D, gain: tf.Tensor1D, bias: tf.Tensor1D) => {
-  const { mean, variance } = tf.moments(x, -1, true);
-  const r = tf.rsqrt(tf.add(variance, LN_EPS));
-  const xHat = tf.mul(tf.sub(x, mean), r);
+  const { xHat, r } = normalise(x);
   save([xHat, r, gain]);
   return {
     value: tf.add(tf.mul(xHat, gain), bias),
@@ -79,16 +92,12 @@ export const layerNorm = withGrad((save, x: tf.Tensor2D, gain: tf.Tensor1D, bias
   };
 }) as (x: tf.Tensor2D, gain: tf.Tensor1D, bias: tf.Tensor1D) => tf.Tensor2D;
 
-const GELU_C = Math.sqrt(2 / Math.PI);
-const GELU_A = 0.044715;
-
 /**
  * gelu(x) = ½x(1 + t), t = tanh(c(x + a·x³)), c = √(2/π), a = 0.044715.
  * Gradient: dy·(½(1 + t) + ½x(1 − t²)·c(1 + 3a·x²)).
  */
 export const gelu = withGrad((save, x: tf.Tensor) => {
-  const x2 = tf.square(x);
-  const t = tf.tanh(tf.mul(tf.mul(x, tf.add(tf.mul(x2, GELU_A), 1)), GELU_C));
+  const { t, x2 } = geluInner(x);
   save([x, x2, t]);
   return {
     value: tf.mul(tf.mul(x, 0.5), tf.add(t, 1)),
@@ -100,3 +109,22 @@ export const gelu = withGrad((save, x: tf.Tensor) => {
     },
   };
 });
+
+/** The four blocks a forward pass is built of. */
+export interface Ops {
+  linear(a: tf.Tensor2D, b: tf.Tensor2D): tf.Tensor2D;
+  affine(x: tf.Tensor2D, w: tf.Tensor2D, b: tf.Tensor1D): tf.Tensor2D;
+  layerNorm(x: tf.Tensor2D, gain: tf.Tensor1D, bias: tf.Tensor1D): tf.Tensor2D;
+  gelu(x: tf.Tensor): tf.Tensor;
+}
+
+/** With their own gradients, for passes that are differentiated. */
+export const TAPED_OPS: Ops = { linear, affine, layerNorm, gelu };
+
+/** The same values without the custom-gradient wrappers, for inference (generation, log-probs). */
+export const PLAIN_OPS: Ops = {
+  linear: (a, b) => tf.matMul(a, b),
+  affine: (x, w, b) => tf.fused.matMul({ a: x, b: w, bias: b }) as tf.Tensor2D,
+  layerNorm: (x, gain, bias) => tf.add(tf.mul(normalise(x).xHat, gain), bias) as tf.Tensor2D,
+  gelu: (x) => tf.mul(tf.mul(x, 0.5), tf.add(geluInner(x).t, 1)),
+};
