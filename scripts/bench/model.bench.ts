@@ -19,7 +19,8 @@ function peer(script: string, args: string[]): Record<string, number> | string {
   if (!existsSync(path) || !existsSync(PYTHON)) return `${path} or ${PYTHON} not found`;
   const r = spawnSync(PYTHON, [path, ...args], { encoding: 'utf8', timeout: 300_000 });
   const line = r.stdout.trim().split('\n').pop() ?? '';
-  if (r.status !== 0 || !line.startsWith('{')) return `${script} failed: ${(r.stderr || line).trim().split('\n').pop()}`;
+  if (r.status !== 0 || !line.startsWith('{'))
+    return `${script} failed: ${(r.stderr || line).trim().split('\n').pop()}`;
   return JSON.parse(line.replace(/'/g, '"')) as Record<string, number>;
 }
 
