@@ -52,8 +52,8 @@ export class AdamW {
   constructor(private readonly params: readonly tf.Variable[]) {
     this.sizes = params.map((p) => p.size);
     const total = this.sizes.reduce((a, b) => a + b, 0);
-    this.m = tf.variable(tf.zeros([total]), false);
-    this.v = tf.variable(tf.zeros([total]), false);
+    this.m = tf.tidy(() => tf.variable(tf.zeros([total]), false));
+    this.v = tf.tidy(() => tf.variable(tf.zeros([total]), false));
     let start = 0;
     this.positions = this.sizes.map((size) => {
       const idx = tf.range(start, start + size, 1, 'int32') as tf.Tensor1D;
