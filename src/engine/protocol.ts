@@ -5,7 +5,8 @@
  * (`AUTOSAVE_SLOT`) and says so (`autosaved`), so a run survives the worker's death.
  */
 import type { ConfigOverride, PresetName } from '../core/config';
-import type { BackendMemory } from '../model/backend';
+import type { BackendMemory, BackendName, WasmBinary } from '../model/backend';
+import type { ChoiceBasis } from '../model/backend-choice';
 import type { MemoryStats } from '../sandbox/types';
 import type { IterationSummary } from './summary';
 import type { LoopPosition } from './engine';
@@ -15,7 +16,15 @@ import type { EvaluationResult, PhaseRecord } from './trace';
 export const AUTOSAVE_SLOT = 'agent0-lab-autosave';
 
 export type EngineCommand =
-  | { type: 'init'; preset: PresetName; override?: ConfigOverride; backends?: ('webgpu' | 'webgl' | 'wasm' | 'cpu')[] }
+  | {
+      type: 'init';
+      preset: PresetName;
+      override?: ConfigOverride;
+      /** Candidate backends in order. */
+      backends?: BackendName[];
+      /** The backend the address asks for (`?backend=`), first in `backends`; absent: measured. */
+      asked?: BackendName | null;
+    }
   | { type: 'step' }
   | { type: 'run-iteration' }
   | { type: 'run'; iterations: number }
@@ -34,6 +43,10 @@ export type EngineEvent =
       backend: string;
       fallbacks: { backend: string; reason: string }[];
       threads: number | null;
+      /** The WASM build that runs (null on other backends and in replay). */
+      binary?: WasmBinary | null;
+      /** Why this backend (absent in replay). */
+      basis?: ChoiceBasis | null;
       position: LoopPosition;
       params: number;
     }

@@ -4,7 +4,10 @@
  * between phases.
  */
 import { type Agent0Config, makeConfig } from '../core/config';
-import { backendMemory, currentGpuDevice, selectBackend } from '../model/backend';
+import { Tokenizer } from '../core/tokenizer';
+import { backendMemory, currentGpuDevice, defaultBackendOrder } from '../model/backend';
+import { chooseBackend } from '../model/backend-choice';
+import { TinyLM } from '../model/model';
 import { useServedWasmBinaries } from '../model/served-wasm';
 import { createBrowserSandbox } from '../sandbox/browser';
 import type { Sandbox } from '../sandbox/types';
@@ -107,12 +110,19 @@ async function handle(cmd: EngineCommand): Promise<void> {
     case 'init': {
       config = makeConfig(cmd.preset, cmd.override);
       useServedWasmBinaries();
-      const choice = await selectBackend(cmd.backends);
-      backend = choice.backend;
-      watchGpuDevice();
       const res = await fetch(new URL(`${import.meta.env.BASE_URL}models/base.a0lm`, self.location.origin));
       if (!res.ok) throw new Error(`The base model could not be loaded (HTTP ${res.status}).`);
-      baseBytes = new Uint8Array(await res.arrayBuffer());
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      baseBytes = bytes;
+      // Chosen before the run's models exist (tfjs variables live on one backend); the measurement
+      // times throwaway copies of the base model.
+      const tokenizer = new Tokenizer();
+      const choice = await chooseBackend(cmd.backends ?? defaultBackendOrder(), {
+        asked: cmd.asked ?? null,
+        makeModel: () => TinyLM.fromCheckpoint(bytes, tokenizer),
+      });
+      backend = choice.backend;
+      watchGpuDevice();
       sandbox ??= createBrowserSandbox();
       engine = await build();
       post({
@@ -120,6 +130,8 @@ async function handle(cmd: EngineCommand): Promise<void> {
         backend,
         fallbacks: choice.fallbacks,
         threads: choice.threads,
+        binary: choice.binary,
+        basis: choice.basis,
         position: engine.position,
         params: engine.models.questioner.paramCount,
       });

@@ -100,6 +100,7 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
         preset: settings.preset,
         override: settingsOverride(settings),
         backends,
+        asked: settings.backend !== null && backends[0] === settings.backend ? settings.backend : null,
       } satisfies EngineCommand);
     } catch (err) {
       state.apply({ type: 'error', message: err instanceof Error ? err.message : String(err), fatal: true });

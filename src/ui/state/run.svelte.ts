@@ -8,6 +8,8 @@ import type { LoopPosition } from '../../engine/engine';
 import type { EngineEvent } from '../../engine/protocol';
 import type { IterationSummary } from '../../engine/summary';
 import type { EvaluationResult, PhaseName, RecordOf } from '../../engine/trace';
+import type { WasmBinary } from '../../model/backend';
+import type { ChoiceBasis } from '../../model/backend-choice';
 import { type HeldRecord, releaseOldRecords } from './held-records';
 
 /** The last save/load/export outcome the header reports. */
@@ -43,6 +45,9 @@ export class RunState {
   fallbacks = $state.raw<{ backend: string; reason: string }[]>([]);
   /** Threads of the WASM backend (null on other backends and in replay). */
   threads = $state<number | null>(null);
+  /** The WASM build that runs, and why this backend (null on other backends / in replay). */
+  binary = $state<WasmBinary | null>(null);
+  basis = $state.raw<ChoiceBasis | null>(null);
   params = $state(0);
   /** The engine is working on a command (or the replay is playing). */
   busy = $state(false);
@@ -99,6 +104,8 @@ export class RunState {
     this.busy = false;
     this.backend = '';
     this.threads = null;
+    this.binary = null;
+    this.basis = null;
     this.clear();
   }
 
@@ -128,6 +135,8 @@ export class RunState {
         this.backend = event.backend;
         this.fallbacks = event.fallbacks;
         this.threads = event.threads;
+        this.binary = event.binary ?? null;
+        this.basis = event.basis ?? null;
         this.position = event.position;
         this.params = event.params;
         this.ready = true;

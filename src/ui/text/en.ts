@@ -1,4 +1,5 @@
 /** English words of the page (written for this product; the Korean file says the same). */
+import { BACKEND_WHY_EN } from './backend-en';
 import type { Strings } from './types';
 import { REPAIR_RULES_EN, REPAIR_VIEWS_EN } from './repair-en';
 
@@ -57,6 +58,7 @@ export const EN: Strings = {
     recorded: 'Recorded run, computed earlier by the same engine.',
     fallback: 'skipped',
   },
+  backendWhy: BACKEND_WHY_EN,
   update: {
     ready: 'Agent0 Lab has been updated.',
     reload: 'Reload to use the new version',

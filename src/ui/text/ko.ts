@@ -1,4 +1,5 @@
 /** 페이지의 한국어 문구 (영어 파일과 같은 내용을 이 제품을 위해 새로 쓴 것). */
+import { BACKEND_WHY_KO } from './backend-ko';
 import type { Strings } from './types';
 import { REPAIR_RULES_KO, REPAIR_VIEWS_KO } from './repair-ko';
 
@@ -56,6 +57,7 @@ export const KO: Strings = {
     recorded: '같은 엔진이 미리 계산해 둔 녹화 실행입니다.',
     fallback: '건너뜀',
   },
+  backendWhy: BACKEND_WHY_KO,
   update: {
     ready: 'Agent0 Lab이 업데이트되었습니다.',
     reload: '새 버전으로 새로 고침',

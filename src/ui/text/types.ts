@@ -1,6 +1,7 @@
 /** The shape of the page's words in one language (English and Korean files fill it). */
 import type { ProcessRule } from '../../core/repair/process';
 import type { PhaseName } from '../../engine/trace';
+import type { BackendWhyStrings } from './backend-types';
 
 export type ChapterId = 'loop' | 'contracts' | 'reward' | 'labelling' | 'grpo' | 'adpo' | 'curves' | 'repair';
 
@@ -156,6 +157,8 @@ export interface Strings {
     'label' | 'noWebgpu' | 'startFailed' | 'replayOffer' | 'liveOffer' | 'recorded' | 'fallback',
     string
   > & { threads: (n: number) => string };
+  /** Why the page runs on its backend (the badge's details and the header). */
+  backendWhy: BackendWhyStrings;
   /** A new deployment of the page has been downloaded (service worker) and waits for a reload. */
   update: Record<'ready' | 'reload', string>;
   settings: Record<
