@@ -56,17 +56,17 @@ export const COMPARE_EN: CompareTexts = {
   cancel: 'Cancel',
   storyTitle: 'What the released code would have done',
   storyOpen: 'Open the two recorded runs side by side',
-  story: (p) => {
+  story: (p, plain) => {
     const paragraphs: ({ text: string; iteration: number } | string)[][] = [
       [
-        'Both runs below start from the same model, seed and settings, except for how the released code does things (listed beside the legend). The released run’s held-out accuracy is highest at ',
+        'The two runs in “Runs side by side” further down start from the same model, seed and settings, except where the released code does things its own way (listed beside the legend). The released run’s held-out accuracy is highest at ',
         { text: `iteration ${p.peakB.iteration}`, iteration: p.peakB.iteration },
         `: ${v(p.peakB.b)}, against ${v(p.peakB.a)} as intended.`,
       ],
     ];
     if (p.pseudoRangeB)
       paragraphs.push([
-        `As released, the executor labels its own training questions without the tool, and its pseudo-labels are right only ${v(p.pseudoRangeB.min)}–${v(p.pseudoRangeB.max)} of the time.`,
+        `${plain ? 'As released, the executor labels its own training questions without the tool, and its' : 'As released, its'} pseudo-labels are right only ${v(p.pseudoRangeB.min)}–${v(p.pseudoRangeB.max)} of the time.`,
         ...(p.pseudoFallsB
           ? [
               ' They first get worse at ',

@@ -56,17 +56,17 @@ export const COMPARE_KO: CompareTexts = {
   cancel: '취소',
   storyTitle: '공개된 코드였다면 어떻게 되었을까',
   storyOpen: '기록된 두 실행을 나란히 열기',
-  story: (p) => {
+  story: (p, plain) => {
     const paragraphs: ({ text: string; iteration: number } | string)[][] = [
       [
-        '아래 두 실행은 같은 모델, 같은 시드, 같은 설정에서 출발하고, 공개된 코드의 방식만 다릅니다(범례 옆 목록). 공개 코드대로 돌린 실행의 평가 정확도는 ',
+        '뒤에 나오는 ‘실행 나란히 보기’의 두 실행은 같은 모델, 같은 시드, 같은 설정에서 출발하고, 공개된 코드가 따로 하는 부분만 다릅니다(범례 옆 목록). 공개 코드대로 돌린 실행의 평가 정확도는 ',
         { text: `반복 ${p.peakB.iteration}`, iteration: p.peakB.iteration },
         `에서 가장 높습니다. ${v(p.peakB.b)}이고, 의도대로 돌린 실행은 ${v(p.peakB.a)}입니다.`,
       ],
     ];
     if (p.pseudoRangeB)
       paragraphs.push([
-        `공개 코드에서는 실행기가 도구 없이 자기 학습 문제에 라벨을 붙이는데, 그 의사 라벨이 맞는 비율은 ${v(p.pseudoRangeB.min)}–${v(p.pseudoRangeB.max)}에 그칩니다.`,
+        `${plain ? '공개 코드에서는 실행기가 도구 없이 자기 학습 문제에 라벨을 붙이는데, 그' : '공개 코드대로 돌린 실행의'} 의사 라벨이 맞는 비율은 ${v(p.pseudoRangeB.min)}–${v(p.pseudoRangeB.max)}에 그칩니다.`,
         ...(p.pseudoFallsB
           ? [
               ' 처음 나빠지는 곳은 ',

@@ -40,6 +40,7 @@ export interface CompareTexts {
   cancel: string;
   storyTitle: string;
   storyOpen: string;
-  /** The narrated comparison of "as intended" (a) and "as released" (b). */
-  story: (p: PartingPoints) => StorySegment[][];
+  /** The narrated comparison of "as intended" (a) and "as released" (b); `plain`: the released
+   *  run labels without the tool (its `labelling.mode` is `plain`). */
+  story: (p: PartingPoints, plain: boolean) => StorySegment[][];
 }
