@@ -192,8 +192,10 @@ test('a run file added to the compare view is drawn beside the run on screen', a
   await expect(page.locator('[data-view="compare"] [role="alert"]')).toContainText('notes.txt: it is neither');
 });
 
-test('a live tiny run forked after iteration 1 with one change: parent and fork side by side', async ({ page }) => {
-  test.setTimeout(600_000);
+test('a live tiny run forked after iteration 1 with one change: parent and fork side by side, and its address recreates it', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(900_000);
   const seen = watchPage(page);
   await page.goto('/?preset=tiny');
   await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', 'wasm', { timeout: 120_000 });
@@ -206,6 +208,10 @@ test('a live tiny run forked after iteration 1 with one change: parent and fork 
   await dialog.locator('[data-action="fork-submit"]').click();
   await expect(dialog.locator('[data-testid="fork-problem"]')).toContainText('executor.kl: unknown setting');
   await expect(dialog.locator('[data-testid="fork-problem"]')).toContainText('already 0.01');
+  const severe = (await new AxeBuilder({ page }).include('[data-testid="fork-dialog"]').analyze()).violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(severe.map((v) => v.id)).toEqual([]);
   await dialog.locator('textarea').fill('executor.klCoef=0.05');
   await dialog.locator('[data-action="fork-submit"]').click();
   await expect(page).toHaveURL(/fork=1%3Aexecutor\.klCoef%3D0\.05/);
@@ -230,5 +236,20 @@ test('a live tiny run forked after iteration 1 with one change: parent and fork 
   await expect(rows.first()).toHaveAttribute('data-path', 'executor.klCoef');
   await expect(rows.first().locator('td[data-run="parent-0"]')).toHaveText('0.01');
   await expect(rows.first().locator('td[data-run="live"]')).toHaveText('0.05');
+  await page.screenshot({ path: testInfo.outputPath('forked.png') });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+
+  // The fork's address recreates it: the parent runs one iteration, forks, and the fork goes on alike.
+  const forked = Object.fromEntries(
+    await Promise.all(METRIC_KEYS.map(async (k) => [k, await drawn(page, 'live', k)] as const)),
+  );
+  await page.goto(page.url());
+  await expect(view.locator('[data-testid="compare-legend"] li[data-run="parent-0"]')).toBeVisible({
+    timeout: 300_000,
+  });
+  await expect(page.locator('[data-action="step"]')).toBeEnabled({ timeout: 60_000 });
+  await page.keyboard.press('i');
+  await expect.poll(async () => (await drawn(page, 'live', 'heldOutAccuracy')).length, { timeout: 300_000 }).toBe(2);
+  for (const k of METRIC_KEYS) expect(await drawn(page, 'live', k)).toEqual(forked[k]);
   expect(seen.errors).toEqual([]);
 });
