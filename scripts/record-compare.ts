@@ -9,6 +9,8 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { type ConfigOverride, makeConfig, type PresetName } from '../src/core/config';
+import { parseOverrides } from '../src/engine/overrides';
 import { PAIR_FILES } from '../src/ui/lib/compare-pair';
 
 const { values } = parseArgs({
@@ -36,6 +38,14 @@ const simulate = (args: string[]) => {
   const res = spawnSync('npx', ['tsx', 'scripts/simulate.ts', ...args], { stdio: 'inherit' });
   if (res.status !== 0) process.exit(res.status ?? 1);
 };
+
+// Check the released settings before spending the first run's minutes on a switch this build lacks.
+try {
+  makeConfig(values.preset as PresetName, { ...parseOverrides(released), seed: Number(values.seed) } as ConfigOverride);
+} catch (err) {
+  console.error(`record:compare: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(2);
+}
 
 const [intendedFile, releasedFile] = [join(outDir, PAIR_FILES.intended), join(outDir, PAIR_FILES.released)];
 simulate([...common, '--out', intendedFile]);
