@@ -25,6 +25,8 @@ const METRIC_KEYS = [
   'kl',
   'clipLowFrac',
   'clipHighFrac',
+  'hardAccuracy',
+  'hardToolUse',
 ] as const;
 
 const PAIR = { intended: 'public/runs/compare-as-intended.json', released: 'public/runs/compare-as-released.json' };

@@ -14,12 +14,12 @@
  * A fork goes on with changed settings; a new worker (resume, lost GPU) is then built with the
  * parent's settings plus every change made so far, so the checkpoint it loads matches. An address
  * with forks (`fork=1:executor.klCoef=0.05`) is recreated: the parent runs to each fork's
- * iteration, then forks.
+ * iteration, then forks. Reset on a fork reloads the page at the parent's address.
  */
 import { AUTOSAVE_SLOT, type EngineCommand, type EngineEvent } from '../../engine/protocol';
 import { downloadBytes } from '../lib/download';
 import { readForks } from '../lib/fork-url';
-import { backendOrder, type PageSettings, settingsOverride } from '../lib/settings';
+import { backendOrder, type PageSettings, settingsOverride, writeSettings } from '../lib/settings';
 import type { Driver } from './driver';
 import type { RunState } from './run.svelte';
 
@@ -141,6 +141,11 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
     run: (iterations) => send({ type: 'run', iterations }),
     pause: () => send({ type: 'pause' }),
     reset: () => {
+      // A fork starts again as its parent: the page reloads at the parent's address.
+      if (forked.length > 0 || pending.length > 0) {
+        location.search = writeSettings({ ...settings, forks: [] });
+        return;
+      }
       state.clear();
       send({ type: 'reset' });
     },

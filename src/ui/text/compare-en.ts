@@ -19,6 +19,8 @@ export const COMPARE_EN: CompareTexts = {
     kl: 'KL',
     clipLowFrac: 'low clip',
     clipHighFrac: 'high clip',
+    hardAccuracy: 'hard-question accuracy (difficulty 4–5)',
+    hardToolUse: 'tool use on hard questions',
   },
   base: 'base model',
   iteration: (i) => `iteration ${i}`,

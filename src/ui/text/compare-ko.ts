@@ -19,6 +19,8 @@ export const COMPARE_KO: CompareTexts = {
     kl: 'KL',
     clipLowFrac: '아래쪽 클립',
     clipHighFrac: '위쪽 클립',
+    hardAccuracy: '어려운 문제 정확도 (난이도 4–5)',
+    hardToolUse: '어려운 문제의 도구 사용률',
   },
   base: '기본 모델',
   iteration: (i) => `반복 ${i}`,
