@@ -142,6 +142,8 @@ test('the compare view on two fixture runs served as the pair, in English and Ko
   await page.goto('/?mode=replay&compare=released');
   await checkPair(page, read(FIXTURES.intended), read(FIXTURES.released));
   await page.locator('[data-view="compare"]').screenshot({ path: testInfo.outputPath('compare.png') });
+  await page.evaluate(() => document.getElementById('compare-view')?.scrollIntoView());
+  await page.screenshot({ path: testInfo.outputPath('compare-top.png') });
   await page.locator('[data-testid="released-story"]').screenshot({ path: testInfo.outputPath('story.png') });
 
   const axe = async () =>
