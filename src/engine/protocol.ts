@@ -4,7 +4,7 @@
  * dead worker from a busy one; after each iteration it keeps a checkpoint in IndexedDB
  * (`AUTOSAVE_SLOT`) and says so (`autosaved`), so a run survives the worker's death.
  */
-import type { ConfigOverride, PresetName } from '../core/config';
+import type { Agent0Config, ConfigOverride, PresetName } from '../core/config';
 import type { BackendMemory, BackendName, WasmBinary } from '../model/backend';
 import type { ChoiceBasis } from '../model/backend-choice';
 import type { MemoryStats } from '../sandbox/types';
@@ -35,7 +35,9 @@ export type EngineCommand =
   | { type: 'save-file' }
   | { type: 'memory' }
   | { type: 'load-file'; name: string; bytes: Uint8Array }
-  | { type: 'export' };
+  | { type: 'export' }
+  /** Between iterations: go on as a new run with these `section.key=value` changes (fork.ts). */
+  | { type: 'fork'; changes: string[] };
 
 export type EngineEvent =
   | {
@@ -60,6 +62,14 @@ export type EngineEvent =
   | { type: 'exported'; parquet: Uint8Array; agent0Args: string }
   | { type: 'saved-file'; bytes: Uint8Array }
   | { type: 'refused'; message: string }
+  | {
+      type: 'forked';
+      changes: string[];
+      config: Agent0Config;
+      position: LoopPosition;
+      trace: PhaseRecord[];
+      summaries: IterationSummary[];
+    }
   | { type: 'device-lost'; reason: string; message: string }
   | { type: 'memory'; backend: BackendMemory; python: MemoryStats }
   | { type: 'ack'; command: EngineCommand['type'] }

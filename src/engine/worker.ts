@@ -14,6 +14,7 @@ import type { Sandbox } from '../sandbox/types';
 import { Engine } from './engine';
 import { modelsFromCheckpoint } from './models';
 import { exportLastCuration } from './export';
+import { forkCheckpoint, forkConfig } from './fork';
 import { loadSlot, saveSlot } from './idb-store';
 import { atIterationBoundary, restoreRun, saveRun } from './persist';
 import { AUTOSAVE_SLOT, type EngineCommand, type EngineEvent } from './protocol';
@@ -174,9 +175,40 @@ async function handle(cmd: EngineCommand): Promise<void> {
       post({ type: 'exported', parquet, agent0Args: args }, [parquet.buffer]);
       return;
     }
+    case 'fork':
+      return fork(cmd.changes);
     case 'pause':
       return;
   }
+}
+
+/**
+ * Go on as a new run: the current run saved between iterations, re-labelled with the changed
+ * settings and restored into an engine built with them. Bad changes are refused and the run stays.
+ */
+async function fork(changes: string[]): Promise<void> {
+  const e = currentEngine();
+  let next: Agent0Config;
+  try {
+    if (!atIterationBoundary(e)) throw new Error('A run can be forked between iterations only.');
+    next = forkConfig(e.config, changes);
+  } catch (err) {
+    post({ type: 'refused', message: err instanceof Error ? err.message : String(err) });
+    return;
+  }
+  const bytes = forkCheckpoint(await saveRun(e), next);
+  config = next;
+  engine = await build();
+  restoreRun(engine, bytes);
+  post({
+    type: 'forked',
+    changes,
+    config: next,
+    position: engine.position,
+    trace: engine.trace,
+    summaries: engine.summaries,
+  });
+  await autosave(engine);
 }
 
 self.addEventListener('message', (event: MessageEvent<EngineCommand>) => {

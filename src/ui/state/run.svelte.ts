@@ -19,6 +19,17 @@ export type Notice =
   | { kind: 'loaded'; source: string }
   | { kind: 'exported' };
 
+/** A run as it stood when it was forked (drawn beside its fork in the compare view). */
+export interface ForkParent {
+  /** Iterations it had finished. */
+  at: number;
+  /** The changes its fork made, `section.key=value`. */
+  changes: string[];
+  config: Agent0Config;
+  baseline: EvaluationResult | null;
+  summaries: IterationSummary[];
+}
+
 export interface Progress {
   phase: string;
   done: number;
@@ -69,6 +80,8 @@ export class RunState {
   refusal = $state<string | null>(null);
   /** Why the last automatic checkpoint failed (null when it succeeded). */
   checkpointError = $state<string | null>(null);
+  /** The runs this one was forked from, oldest first. */
+  parents = $state.raw<ForkParent[]>([]);
   /** Phase of the record received last (lit in the loop diagram). */
   lastPhase = $derived<PhaseName | null>(this.records.at(-1)?.phase ?? null);
 
@@ -173,6 +186,26 @@ export class RunState {
         this.records = releaseOldRecords(event.trace);
         this.summaries = event.summaries;
         this.notice = { kind: 'loaded', source: event.slot };
+        this.publish();
+        return;
+      case 'forked':
+        this.busy = false;
+        this.refusal = null;
+        if (this.config)
+          this.parents = [
+            ...this.parents,
+            {
+              at: event.position.iteration - 1,
+              changes: event.changes,
+              config: this.config,
+              baseline: this.baseline,
+              summaries: this.summaries,
+            },
+          ];
+        this.config = event.config;
+        this.position = event.position;
+        this.records = releaseOldRecords(event.trace);
+        this.summaries = event.summaries;
         this.publish();
         return;
       case 'exported':

@@ -1,6 +1,7 @@
 /** English words of the page (written for this product; the Korean file says the same). */
 import { BACKEND_WHY_EN } from './backend-en';
 import type { Strings } from './types';
+import { COMPARE_EN } from './compare-en';
 import { REPAIR_RULES_EN, REPAIR_VIEWS_EN } from './repair-en';
 
 export const EN: Strings = {
@@ -191,4 +192,5 @@ export const EN: Strings = {
     noSignal: 'All rewards in this group are equal: every advantage is 0.',
     oracle: 'true answer (the simulator’s oracle)',
   },
+  compare: COMPARE_EN,
 };

@@ -1,6 +1,7 @@
 /** 페이지의 한국어 문구 (영어 파일과 같은 내용을 이 제품을 위해 새로 쓴 것). */
 import { BACKEND_WHY_KO } from './backend-ko';
 import type { Strings } from './types';
+import { COMPARE_KO } from './compare-ko';
 import { REPAIR_RULES_KO, REPAIR_VIEWS_KO } from './repair-ko';
 
 export const KO: Strings = {
@@ -191,4 +192,5 @@ export const KO: Strings = {
     noSignal: '이 그룹의 보상이 모두 같아서 어드밴티지가 전부 0입니다.',
     oracle: '실제 정답 (시뮬레이터의 오라클)',
   },
+  compare: COMPARE_KO,
 };

@@ -2,6 +2,7 @@
 import type { ProcessRule } from '../../core/repair/process';
 import type { PhaseName } from '../../engine/trace';
 import type { BackendWhyStrings } from './backend-types';
+import type { CompareTexts } from './compare-types';
 
 export type ChapterId = 'loop' | 'contracts' | 'reward' | 'labelling' | 'grpo' | 'adpo' | 'curves' | 'repair';
 
@@ -171,4 +172,6 @@ export interface Strings {
   /** What each rule of the repair lab's process judge rewards (src/core/repair/process.ts). */
   repairRules: RepairRuleTexts;
   notes: Record<'firstUpdate' | 'released' | 'noSignal' | 'oracle', string>;
+  /** Runs side by side, forking, and the narrated "as released" comparison. */
+  compare: CompareTexts;
 }
