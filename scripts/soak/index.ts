@@ -11,7 +11,7 @@
  * the engine worker's memory (the `memory` command of src/engine/protocol.ts: live tensors and their
  * bytes, the tfjs WASM heap, Pyodide's WASM memory and Python objects; Chromium reports no JS heap
  * inside a worker, so the engine's is not measured), the page's JS heap (CDP `Performance.getMetrics`
- * after a forced GC) and the iteration's wall time.
+ * after a forced GC, with the page's DOM nodes and JS event listeners) and the iteration's wall time.
  *
  * It prints a table per run, then PASS/FAIL per target: live tensors flat (every iteration after the
  * first has iteration 2's count); page JS heap, tfjs WASM heap and Python WASM memory each at most
@@ -279,7 +279,8 @@ async function soakRun(
         const mem = await engineMemory(page, 120_000);
         await cdp.send('HeapProfiler.collectGarbage');
         const { metrics } = await cdp.send('Performance.getMetrics');
-        const pageHeap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
+        const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+        const pageHeap = metric('JSHeapUsedSize');
         // The page keeps every record of the run (the trace): its JSON size shows how much of the
         // page heap's growth is that retained data rather than a leak.
         const traceBytes = await page.evaluate(
@@ -293,6 +294,8 @@ async function soakRun(
           tfjsWasmHeapBytes: mem.backend.wasmHeapBytes,
           pageJsHeapBytes: pageHeap,
           traceJsonBytes: traceBytes,
+          domNodes: metric('Nodes'),
+          pageListeners: metric('JSEventListeners'),
           pythonWasmBytes: mem.python.wasmBytes,
           pythonObjects: mem.python.pyObjects,
           pythonJsHeapBytes: mem.python.jsHeapBytes,
