@@ -57,6 +57,16 @@ test('no WebGPU: the page says so, and the recorded run replays into every view'
   await expect(page.locator('[data-mark="curve-point"][data-metric="heldOutAccuracy"]')).toHaveCount(
     run.summaries.length,
   );
+
+  // Pointing at a curve point shows its numbers in the tooltip; pointing away takes them off.
+  const point = page.locator('[data-mark="curve-point"][data-metric="heldOutAccuracy"]').last();
+  await point.hover();
+  await expect(page.getByRole('tooltip')).toBeVisible();
+  const label = await point.getAttribute('aria-label');
+  expect(label).toContain(`iteration ${run.summaries.length}: `);
+  expect((await page.getByRole('tooltip').textContent())?.replaceAll('\n', ', ')).toBe(label);
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toBeHidden();
   expect(seen.errors).toEqual([]);
   expect(seen.external).toEqual([]);
 });

@@ -7,9 +7,11 @@
  * including the marks left out of the Tab order.
  *
  * Memory: a view may draw hundreds of marks (the curves add one per metric every iteration), so a mark
- * holds no listener and no effect of its own. Its options sit in a WeakMap keyed by its element; one set
- * of delegated listeners per document (pointer over / out, focus in / out, key down) finds the mark an
- * event concerns, and lighting a term walks the marks once when the term changes.
+ * holds no listener and no effect of its own. The options of a mark drawn by `mark` sit in a WeakMap
+ * keyed by its element; a plain mark drawn by `plainMark` (no terms, no callback) carries only
+ * attributes, its tooltip text in `data-tip`. One set of delegated listeners per document (pointer
+ * over / out, focus in / out, key down) finds the mark an event concerns, and lighting a term walks
+ * the marks once when the term changes.
  */
 import { untrack } from 'svelte';
 import type { Attachment } from 'svelte/attachments';
@@ -38,16 +40,25 @@ const delegated = new WeakSet<Document>();
 /** What a mark is recognised by in a query (a mark also sits in `marks`). */
 const MARK_SELECTOR = '[role="img"][aria-label]';
 
+/** Where a plain mark keeps its tooltip text. */
+const TIP = 'data-tip';
+
+/** The options of the mark `el` (a plain mark's from its attributes); undefined when `el` is no mark. */
+function optionsOf(el: Element): MarkOptions | undefined {
+  const label = marks.has(el) ? null : el.getAttribute(TIP);
+  return marks.get(el) ?? (label === null ? undefined : { label });
+}
+
 /** The marks at and above `node`, innermost first. */
 function marksAt(node: EventTarget | null): Element[] {
   const found: Element[] = [];
-  for (let el = node instanceof Element ? node : null; el; el = el.parentElement) if (marks.has(el)) found.push(el);
+  for (let el = node instanceof Element ? node : null; el; el = el.parentElement) if (optionsOf(el)) found.push(el);
   return found;
 }
 
 /** Put the tooltip over `el` with its numbers, and tell its view. */
 function show(el: Element): void {
-  const opts = marks.get(el);
+  const opts = optionsOf(el);
   if (!opts) return;
   const box = el.getBoundingClientRect();
   hover.tip = { x: box.left + box.width / 2, y: box.top, text: opts.label };
@@ -55,8 +66,8 @@ function show(el: Element): void {
 }
 
 /** Take the tooltip away if it shows `label`. */
-function hide(label: string): void {
-  if (hover.tip?.text === label) hover.tip = null;
+function hide(label: string | null | undefined): void {
+  if (label != null && hover.tip?.text === label) hover.tip = null;
 }
 
 /** Arrow keys on a focused mark: the previous / next (Home, End: first / last) mark of its view, in document order. */
@@ -71,7 +82,7 @@ function moveFocus(e: KeyboardEvent, el: Element): void {
   if (!step || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
   const scope = el.closest('[data-view]') ?? el.parentElement;
   if (!scope) return;
-  const all = [...scope.querySelectorAll(MARK_SELECTOR)].filter((m) => marks.has(m));
+  const all = [...scope.querySelectorAll(MARK_SELECTOR)].filter((m) => optionsOf(m));
   const target = all[Math.max(0, Math.min(all.length - 1, step(all.indexOf(el), all.length)))];
   e.preventDefault();
   if (target && target !== el) (target as HTMLElement | SVGElement).focus();
@@ -90,13 +101,13 @@ function delegate(doc: Document): void {
     for (const m of marksAt(e.target).reverse()) if (outside(m, e.relatedTarget)) show(m);
   });
   doc.addEventListener('pointerout', (e) => {
-    for (const m of marksAt(e.target)) if (outside(m, e.relatedTarget)) hide(marks.get(m)?.label ?? '');
+    for (const m of marksAt(e.target)) if (outside(m, e.relatedTarget)) hide(optionsOf(m)?.label);
   });
   doc.addEventListener('focusin', (e) => {
-    if (e.target instanceof Element && marks.has(e.target)) show(e.target);
+    if (e.target instanceof Element && optionsOf(e.target)) show(e.target);
   });
   doc.addEventListener('focusout', (e) => {
-    if (e.target instanceof Element && marks.has(e.target)) hide(marks.get(e.target)?.label ?? '');
+    if (e.target instanceof Element) hide(optionsOf(e.target)?.label);
   });
   doc.addEventListener('keydown', (e) => {
     const m = marksAt(e.target)[0];
@@ -109,12 +120,33 @@ function feeds(el: Element, term: string | null): boolean {
   return term !== null && (marks.get(el)?.terms ?? []).includes(term);
 }
 
+/** The attributes every mark carries: in the Tab order or reached by the arrow keys, an image named by its numbers. */
+function describe(el: Element, label: string, focusable: boolean | undefined): void {
+  el.setAttribute('tabindex', focusable === false ? '-1' : '0');
+  el.setAttribute('role', 'img');
+  el.setAttribute('aria-label', label.replaceAll('\n', ', '));
+}
+
+/**
+ * A plain mark drawn outside a template (e.g. by a D3 join): attributes only, its tooltip text in
+ * `data-tip`, so a view may draw many without keeping an object per mark. Call `dropPlainMark` before
+ * removing one.
+ */
+export function plainMark(el: Element, label: string, focusable = true): void {
+  describe(el, label, focusable);
+  el.setAttribute(TIP, label);
+  delegate(el.ownerDocument);
+}
+
+/** A plain mark about to be removed takes its tooltip with it. */
+export function dropPlainMark(el: Element): void {
+  hide(el.getAttribute(TIP));
+}
+
 /** Make an SVG or HTML mark focusable, describable and linked to formula terms. */
 export function mark(opts: MarkOptions): Attachment<Element> {
   return (el) => {
-    el.setAttribute('tabindex', opts.focusable === false ? '-1' : '0');
-    el.setAttribute('role', 'img');
-    el.setAttribute('aria-label', opts.label.replaceAll('\n', ', '));
+    describe(el, opts.label, opts.focusable);
     marks.set(el, opts);
     delegate(el.ownerDocument);
     // A mark drawn while a term is lit takes its light (read untracked: lighting reaches it in `lightTerm`).
