@@ -67,6 +67,16 @@ test('no WebGPU: the page says so, and the recorded run replays into every view'
   expect((await page.getByRole('tooltip').textContent())?.replaceAll('\n', ', ')).toBe(label);
   await page.mouse.move(0, 0);
   await expect(page.getByRole('tooltip')).toBeHidden();
+
+  // From a focused point, End walks to the view's last point (out of the Tab order) and shows its numbers.
+  await point.focus();
+  await page.keyboard.press('End');
+  const last = page.locator('[data-view="curves"] [data-mark="curve-point"]').last();
+  await expect(last).toBeFocused();
+  await expect(last).toHaveAttribute('tabindex', '-1');
+  expect((await page.getByRole('tooltip').textContent())?.replaceAll('\n', ', ')).toBe(
+    await last.getAttribute('aria-label'),
+  );
   expect(seen.errors).toEqual([]);
   expect(seen.external).toEqual([]);
 });
