@@ -37,7 +37,7 @@ export interface MarkOptions {
 const marks = new WeakMap<Element, MarkOptions>();
 /** The documents whose delegated listeners are in place. */
 const delegated = new WeakSet<Document>();
-/** What a mark is recognised by in a query (a mark also sits in `marks`). */
+/** What a mark is recognised by in a query (a mark also sits in `marks` or carries `data-tip`). */
 const MARK_SELECTOR = '[role="img"][aria-label]';
 
 /** Where a plain mark keeps its tooltip text. */
