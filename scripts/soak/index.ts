@@ -1,9 +1,10 @@
 /**
- * `npm run soak -- [--iterations-wasm 30] [--iterations-webgpu 5] [--skip-webgpu] [--out FILE]`
+ * `npm run soak -- [--iterations-wasm 30] [--iterations-webgpu 5] [--skip-webgpu] [--port 5475] [--out FILE]`
  *
  * "A long class holds": whether the live page can train for a whole lesson without leaking or
  * slowing down. Builds the app into dist-soak/ (`vite build`), serves it with `vite preview` on
- * port 5475, and drives Debian's Chromium (/usr/bin/chromium, network closed) with Playwright:
+ * port 5475 (`--port`; the port must be free), and drives Debian's Chromium (/usr/bin/chromium,
+ * network closed) with Playwright:
  * - run A, WASM: `?preset=classroom&backend=wasm` (`--disable-gpu`), `--iterations-wasm` iterations;
  * - run B, WebGPU on SwiftShader: `?preset=tiny&backend=webgpu` (a fallback adapter: used only when asked for), `--iterations-webgpu`
  *   iterations (slow: minutes per iteration); `--skip-webgpu` leaves it out.
@@ -11,7 +12,7 @@
  * the engine worker's memory (the `memory` command of src/engine/protocol.ts: live tensors and their
  * bytes, the tfjs WASM heap, Pyodide's WASM memory and Python objects; Chromium reports no JS heap
  * inside a worker, so the engine's is not measured), the page's JS heap (CDP `Performance.getMetrics`
- * after a forced GC) and the iteration's wall time.
+ * after a forced GC, with the page's DOM nodes and JS event listeners) and the iteration's wall time.
  *
  * It prints a table per run, then PASS/FAIL per target: live tensors flat (every iteration after the
  * first has iteration 2's count); page JS heap, tfjs WASM heap and Python WASM memory each at most
@@ -21,17 +22,16 @@
  * Exit code 0 when every target passes, 1 when one fails, 2 when the setup fails (build, server,
  * browser, engine start). Not part of `npm test`: the full soak takes well over an hour.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Browser, type LaunchOptions, type Page, chromium } from '@playwright/test';
 import type { EngineEvent } from '../../src/engine/protocol';
 import { type RunResult, type Sample, type Verdict, table, verdicts } from './report';
+import { runCommand, SetupError, startServer } from './server';
 import { CLOSED_NETWORK_ARGS, WEBGPU_LAUNCH } from '../../tests/e2e/webgpu-launch';
 
-const PORT = 5475;
-const ORIGIN = `http://localhost:${PORT}`;
 const OUT_DIR = 'dist-soak';
 /** Records one iteration adds to the page's trace (its last one is the evaluation). */
 const PHASES_PER_ITERATION = 10;
@@ -45,9 +45,6 @@ interface SoakWindow {
   __agent0EngineWorker?: Worker;
 }
 
-/** Thrown for a failure of the setup (exit code 2), not of a target. */
-class SetupError extends Error {}
-
 // ---------------------------------------------------------------------------------------------
 // Arguments
 
@@ -56,6 +53,7 @@ const { values } = parseArgs({
     'iterations-wasm': { type: 'string', default: '30' },
     'iterations-webgpu': { type: 'string', default: '5' },
     'skip-webgpu': { type: 'boolean', default: false },
+    port: { type: 'string', default: '5475' },
     out: { type: 'string' },
   },
 });
@@ -68,6 +66,13 @@ function count(flag: 'iterations-wasm' | 'iterations-webgpu'): number {
   }
   return n;
 }
+/** The preview server's port (`--port`; it must be free: another server there would be measured instead). */
+const PORT = Number(values.port);
+if (!Number.isInteger(PORT) || PORT < 1 || PORT > 65535) {
+  console.error(`soak: --port must be a port number (got ${values.port}).`);
+  process.exit(2);
+}
+const ORIGIN = `http://localhost:${PORT}`;
 const iterationsWasm = count('iterations-wasm');
 const iterationsWebgpu = values['skip-webgpu'] ? 0 : count('iterations-webgpu');
 
@@ -102,44 +107,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     console.error(`\nsoak: ${signal}, stopping the browser and the server.`);
     void cleanup().finally(() => process.exit(130));
   });
-}
-
-/** Runs a command to its end, its output on stderr (stdout stays for the tables and the JSON). */
-function runCommand(command: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 2, 2] });
-    child.on('error', (err) => reject(new SetupError(`${command} ${args.join(' ')}: ${err.message}`)));
-    child.on('exit', (code, signal) =>
-      code === 0
-        ? resolve()
-        : reject(new SetupError(`${command} ${args.join(' ')} failed (${signal ?? `exit ${code}`}).`)),
-    );
-  });
-}
-
-async function startServer(): Promise<void> {
-  let log = '';
-  const child = spawn('npx', ['vite', 'preview', '--outDir', OUT_DIR, '--port', String(PORT), '--strictPort'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  server = child;
-  child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new SetupError(`vite preview exited (${child.signalCode ?? `exit ${child.exitCode}`}):\n${log.trim()}`);
-    }
-    try {
-      const res = await fetch(`${ORIGIN}/`, { signal: AbortSignal.timeout(2_000) });
-      if (res.ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new SetupError(`vite preview did not answer on ${ORIGIN}/ within 60 s:\n${log.trim()}`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -279,7 +246,8 @@ async function soakRun(
         const mem = await engineMemory(page, 120_000);
         await cdp.send('HeapProfiler.collectGarbage');
         const { metrics } = await cdp.send('Performance.getMetrics');
-        const pageHeap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? 0;
+        const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+        const pageHeap = metric('JSHeapUsedSize');
         // The page keeps every record of the run (the trace): its JSON size shows how much of the
         // page heap's growth is that retained data rather than a leak.
         const traceBytes = await page.evaluate(
@@ -293,6 +261,8 @@ async function soakRun(
           tfjsWasmHeapBytes: mem.backend.wasmHeapBytes,
           pageJsHeapBytes: pageHeap,
           traceJsonBytes: traceBytes,
+          domNodes: metric('Nodes'),
+          pageListeners: metric('JSEventListeners'),
           pythonWasmBytes: mem.python.wasmBytes,
           pythonObjects: mem.python.pyObjects,
           pythonJsHeapBytes: mem.python.jsHeapBytes,
@@ -324,7 +294,7 @@ async function main(): Promise<number> {
     await runCommand('node', ['scripts/copy-pyodide.mjs']);
     console.error(`soak: building into ${OUT_DIR}/`);
     await runCommand('npx', ['vite', 'build', '--outDir', OUT_DIR, '--emptyOutDir', '--logLevel', 'warn']);
-    await startServer();
+    await startServer(OUT_DIR, PORT, (child) => (server = child));
     console.error(`soak: serving on ${ORIGIN}/`);
 
     if (iterationsWasm > 0) {

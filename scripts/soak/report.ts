@@ -12,6 +12,9 @@ export interface Sample {
   pageJsHeapBytes: number;
   /** Size of the run's trace the page holds, as JSON. */
   traceJsonBytes: number;
+  /** The page's DOM nodes and JS event listeners (CDP Performance metrics), to tell drawn marks from leaks. */
+  domNodes: number;
+  pageListeners: number;
   pythonWasmBytes: number;
   pythonObjects: number;
   pythonJsHeapBytes: number;
@@ -46,6 +49,8 @@ export function table(run: RunResult): string {
     'tfjs wasm MB',
     'page JS MB',
     'trace MB',
+    'DOM nodes',
+    'listeners',
     'py wasm MB',
     'py objects',
   ];
@@ -63,6 +68,8 @@ export function table(run: RunResult): string {
         mb(s.tfjsWasmHeapBytes),
         mb(s.pageJsHeapBytes),
         mb(s.traceJsonBytes),
+        String(s.domNodes),
+        String(s.pageListeners),
         mb(s.pythonWasmBytes),
         String(s.pythonObjects),
       ]),

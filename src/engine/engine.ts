@@ -16,6 +16,7 @@ import {
   parseRollouts,
   questionerRollouts,
   rewardRollouts,
+  rolloutRecords,
   solverProxy,
   updateQuestioner,
 } from './questioner-phases';
@@ -28,7 +29,7 @@ import type {
   PhaseName,
   PhaseRecord,
   ProxyResult,
-  QuestionerRollout,
+  QuestionerContract,
   RewardParts,
   SelfLabel,
 } from './trace';
@@ -45,7 +46,7 @@ export interface EngineModels {
 
 interface Scratch {
   batch?: CurriculumBatch;
-  rollouts?: QuestionerRollout[];
+  contracts?: QuestionerContract[];
   proxy?: ProxyResult[];
   parts?: RewardParts[];
   pool?: { question: string; answer: string }[];
@@ -129,15 +130,15 @@ export class Engine {
     switch (phase) {
       case 'questioner-rollouts':
         s.batch = await questionerRollouts(ctx);
-        s.rollouts = parseRollouts(ctx, s.batch);
-        return { phase, rollouts: s.rollouts };
+        return { phase, rollouts: rolloutRecords(s.batch) };
       case 'contract-parsing': {
-        const valid = earlier(s.rollouts, phase).filter((r) => r.question !== null).length;
-        const total = earlier(s.rollouts, phase).length;
-        return { phase, valid, total, validRate: valid / Math.max(1, total) };
+        s.contracts = parseRollouts(ctx, earlier(s.batch, phase));
+        const valid = s.contracts.filter((r) => r.question !== null).length;
+        const total = s.contracts.length;
+        return { phase, contracts: s.contracts, valid, total, validRate: valid / Math.max(1, total) };
       }
       case 'solver-proxy': {
-        s.proxy = await solverProxy(ctx, earlier(s.rollouts, phase));
+        s.proxy = await solverProxy(ctx, earlier(s.contracts, phase));
         const calls = s.proxy.flatMap((p) => p.toolCalls);
         return {
           phase,
@@ -147,7 +148,7 @@ export class Engine {
         };
       }
       case 'curriculum-reward': {
-        const r = rewardRollouts(ctx, earlier(s.rollouts, phase), earlier(s.proxy, phase));
+        const r = rewardRollouts(ctx, earlier(s.batch, phase), earlier(s.contracts, phase), earlier(s.proxy, phase));
         s.parts = r.parts;
         return { phase, ...r };
       }

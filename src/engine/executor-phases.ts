@@ -158,7 +158,6 @@ export async function updateExecutor(
     ctx.rng.fork(),
   );
   const rolloutRecords: ExecutorRollout[] = rollouts.map((r, i) => ({
-    question: groups[i] as number,
     group: groups[i] as number,
     text: r.text,
     answer: answers[i] ?? null,

@@ -1,6 +1,7 @@
 /** Save a run between iterations and restore it into an engine built with the same settings. */
 import type { Engine } from './engine';
 import { decodeRun, encodeRun, packFloats, unpackFloats } from './run-checkpoint';
+import { upgradeTrace } from './trace-upgrade';
 
 /** Whether the engine stands between iterations (the only place a checkpoint is taken). */
 export function atIterationBoundary(engine: Engine): boolean {
@@ -42,6 +43,7 @@ export async function saveRun(engine: Engine): Promise<Uint8Array> {
  */
 export function restoreRun(engine: Engine, bytes: Uint8Array): void {
   const { header, sections } = decodeRun(bytes);
+  const trace = upgradeTrace(header.trace); // runs saved by earlier builds read too
   if (JSON.stringify(header.config) !== JSON.stringify(engine.config)) {
     throw new Error(
       'Run checkpoint refused: it was made with other settings than this engine’s (build the engine with the checkpoint’s settings).',
@@ -60,6 +62,6 @@ export function restoreRun(engine: Engine, bytes: Uint8Array): void {
   engine.rng.setState(header.rng);
   engine.position = header.position;
   engine.baseline = header.baseline;
-  engine.trace.splice(0, engine.trace.length, ...header.trace);
+  engine.trace.splice(0, engine.trace.length, ...trace);
   engine.summaries.splice(0, engine.summaries.length, ...header.summaries);
 }

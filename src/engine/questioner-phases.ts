@@ -14,7 +14,7 @@ import { type EngineContext, questionFits, turnBudget } from './context';
 import { policyUpdate } from '../rl/policy-update';
 import { groupRecords } from './group-records';
 import { executorToolRollouts } from './executor-rollouts';
-import type { ProxyResult, QuestionerRollout, RewardParts, UpdateStats } from './trace';
+import type { ProxyResult, QuestionerContract, QuestionerRollout, RewardParts, UpdateStats } from './trace';
 import { tokenDetails } from './token-detail';
 import { updateSchedule } from './update-schedule';
 
@@ -43,17 +43,20 @@ export async function questionerRollouts(ctx: EngineContext): Promise<Curriculum
   };
 }
 
+/** Phase 1's record: each rollout's text and prompt group, as written (read in phase 2). */
+export function rolloutRecords(batch: CurriculumBatch): QuestionerRollout[] {
+  return batch.texts.map((text, i) => ({ group: batch.groups[i] as number, text }));
+}
+
 /**
- * Phase 2: the output contract; violations carry no question. A question too long to leave the
- * solver room to answer inside the context counts as a violation too.
+ * Phase 2: the output contract of each rollout; violations carry no question. A question too long
+ * to leave the solver room to answer inside the context counts as a violation too.
  */
-export function parseRollouts(ctx: EngineContext, batch: CurriculumBatch): QuestionerRollout[] {
-  return batch.texts.map((text, i) => {
+export function parseRollouts(ctx: EngineContext, batch: CurriculumBatch): QuestionerContract[] {
+  return batch.texts.map((text) => {
     const contract = parseQuestioner(text, ctx.config.proxy.unboxedAnswer);
     const parsed = contract && questionFits(ctx, toolSolverPrompt(contract.question)) ? contract : null;
     return {
-      group: batch.groups[i] as number,
-      text,
       question: parsed?.question ?? null,
       answer: parsed?.answer ?? null,
       trueAnswer: parsed ? (solveQuestion(parsed.question)?.answer ?? null) : null,
@@ -62,11 +65,11 @@ export function parseRollouts(ctx: EngineContext, batch: CurriculumBatch): Quest
 }
 
 /** Phase 3: 10 tool-using executor candidates per parsed question → p (gated) and tool calls. */
-export async function solverProxy(ctx: EngineContext, rollouts: QuestionerRollout[]): Promise<ProxyResult[]> {
+export async function solverProxy(ctx: EngineContext, contracts: QuestionerContract[]): Promise<ProxyResult[]> {
   const { proxy, executor } = ctx.config;
-  const parsed = rollouts.flatMap((r, i) => (r.question !== null ? [i] : []));
+  const parsed = contracts.flatMap((r, i) => (r.question !== null ? [i] : []));
   const prompts = parsed.flatMap((i) =>
-    Array.from({ length: proxy.candidates }, () => toolSolverPrompt(rollouts[i]?.question ?? '')),
+    Array.from({ length: proxy.candidates }, () => toolSolverPrompt(contracts[i]?.question ?? '')),
   );
   const candidates = await executorToolRollouts(ctx, prompts, {
     temperature: proxy.temperature,
@@ -77,7 +80,7 @@ export async function solverProxy(ctx: EngineContext, rollouts: QuestionerRollou
   return parsed.map((rolloutIndex, k) => {
     const mine = candidates.slice(k * proxy.candidates, (k + 1) * proxy.candidates);
     const answers = mine.map((c) => voteEntry(extractBoxed(c.text)));
-    const r = rollouts[rolloutIndex] as QuestionerRollout;
+    const r = contracts[rolloutIndex] as QuestionerContract;
     const golden = goldenAnswer(r.answer ?? '', proxy.goldenAnswer);
     const score = proxyScore(answers, golden, { enabled: proxy.gate, minP: proxy.gateMinP });
     return {
@@ -96,21 +99,29 @@ export async function solverProxy(ctx: EngineContext, rollouts: QuestionerRollou
   });
 }
 
-/** Phase 4: R = U − λ·share of the repetition cluster + tool reward (docs/algorithms.md §3). */
-export function rewardRollouts(ctx: EngineContext, rollouts: QuestionerRollout[], proxy: ProxyResult[]) {
+/**
+ * Phase 4: R = U − λ·share of the repetition cluster + tool reward (docs/algorithms.md §3), from the
+ * rollouts' texts (`batch`), their contracts (phase 2) and the proxy's results (phase 3).
+ */
+export function rewardRollouts(
+  ctx: EngineContext,
+  batch: CurriculumBatch,
+  contracts: QuestionerContract[],
+  proxy: ProxyResult[],
+) {
   const r = ctx.config.reward;
   const byRollout = new Map(proxy.map((p) => [p.rollout, p]));
-  const questions = rollouts.map((x) => x.question ?? '');
+  const questions = contracts.map((x) => x.question ?? '');
   const distances = bleuDistanceMatrix(questions);
   const clustering = averageLinkageClusters(distances, r.clusterThreshold);
   const rewards = curriculumRewards(
-    rollouts.map((x, i) => {
+    contracts.map((x, i) => {
       const p = byRollout.get(i);
       const executed = p ? p.toolCalls.reduce((a, b) => a + b, 0) / Math.max(1, p.toolCalls.length) : 0;
       return {
         question: x.question,
         p: p?.p ?? 0,
-        toolCalls: r.toolRewardSource === 'executed' ? executed : countToolOutputs(x.text),
+        toolCalls: r.toolRewardSource === 'executed' ? executed : countToolOutputs(batch.texts[i] ?? ''),
       };
     }),
     {

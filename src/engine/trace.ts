@@ -34,9 +34,14 @@ export interface TokenDetail {
   branch?: ClipBranch[];
 }
 
+/** One questioner rollout as written; its contract is read in the next phase (contract-parsing). */
 export interface QuestionerRollout {
   group: number;
   text: string;
+}
+
+/** The contract read from one questioner rollout (same position as the rollout). */
+export interface QuestionerContract {
   /** Parsed question, or null for a contract violation. */
   question: string | null;
   answer: string | null;
@@ -113,7 +118,7 @@ export interface SelfLabel {
 }
 
 export interface ExecutorRollout {
-  question: number;
+  /** The group of `executor.rolloutsPerPrompt` rollouts, which is also the index of its question. */
   group: number;
   text: string;
   answer: string | null;
@@ -131,7 +136,7 @@ export interface EvaluationResult {
 
 export type PhaseData =
   | { phase: 'questioner-rollouts'; rollouts: QuestionerRollout[] }
-  | { phase: 'contract-parsing'; valid: number; total: number; validRate: number }
+  | { phase: 'contract-parsing'; contracts: QuestionerContract[]; valid: number; total: number; validRate: number }
   | { phase: 'solver-proxy'; results: ProxyResult[]; meanP: number; toolUseRate: number }
   | { phase: 'curriculum-reward'; parts: RewardParts[]; clusterCount: number; distances: number[][] }
   | { phase: 'questioner-update'; stats: UpdateStats }

@@ -38,13 +38,16 @@ export async function checkPhaseView(page: Page, record: PhaseRecord, config: Ag
   await expect(page.locator(`[data-view="loop"] [data-phase="${record.phase}"]`)).toHaveAttribute('data-lit', 'done');
   switch (record.phase) {
     case 'questioner-rollouts':
-      close(
-        await markValues(page, '[data-view="rollouts"] [data-mark="rollout"]', 'data-valid'),
-        record.rollouts.map((r) => (r.question !== null ? 1 : 0)),
-      );
+      // Written, not yet read: no rollout is marked valid or violated before the contract-parsing phase.
+      await expect(page.locator('[data-view="rollouts"] [data-mark="rollout"]')).toHaveCount(record.rollouts.length);
+      await expect(page.locator('[data-view="rollouts"] [data-mark="rollout"][data-valid]')).toHaveCount(0);
       return;
     case 'contract-parsing':
       close(await markValues(page, '[data-mark="valid-rate"]'), [record.validRate]);
+      close(
+        await markValues(page, '[data-view="rollouts"] [data-mark="rollout"]', 'data-valid'),
+        record.contracts.map((c) => (c.question !== null ? 1 : 0)),
+      );
       return;
     case 'solver-proxy':
       close(

@@ -5,12 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { PHASES } from '../../src/engine/trace';
-import type { RecordedRun } from '../../src/ui/lib/recorded';
+import { asRecordedRun, type RecordedRun } from '../../src/ui/lib/recorded';
 import { checkPhaseView, receivedTrace, screenshotChapters, waitForRecords, watchPage } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
-const recorded = (): RecordedRun => JSON.parse(readFileSync('public/runs/classroom-seed1.json', 'utf8')) as RecordedRun;
+/** The shipped recording as the page reads it (records of earlier builds in the current shape). */
+const recorded = (): RecordedRun => asRecordedRun(JSON.parse(readFileSync('public/runs/classroom-seed1.json', 'utf8')));
 
 test('no WebGPU: the page says so, and the recorded run replays into every view', async ({ page }, testInfo) => {
   test.setTimeout(300_000);
@@ -55,6 +56,26 @@ test('no WebGPU: the page says so, and the recorded run replays into every view'
   await expect(page.locator('[data-action="step"]')).toBeDisabled();
   await expect(page.locator('[data-mark="curve-point"][data-metric="heldOutAccuracy"]')).toHaveCount(
     run.summaries.length,
+  );
+
+  // Pointing at a curve point shows its numbers in the tooltip; pointing away takes them off.
+  const point = page.locator('[data-mark="curve-point"][data-metric="heldOutAccuracy"]').last();
+  await point.hover();
+  await expect(page.getByRole('tooltip')).toBeVisible();
+  const label = await point.getAttribute('aria-label');
+  expect(label).toContain(`iteration ${run.summaries.length}: `);
+  expect((await page.getByRole('tooltip').textContent())?.replaceAll('\n', ', ')).toBe(label);
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toBeHidden();
+
+  // From a focused point, End walks to the view's last point (out of the Tab order) and shows its numbers.
+  await point.focus();
+  await page.keyboard.press('End');
+  const last = page.locator('[data-view="curves"] [data-mark="curve-point"]').last();
+  await expect(last).toBeFocused();
+  await expect(last).toHaveAttribute('tabindex', '-1');
+  expect((await page.getByRole('tooltip').textContent())?.replaceAll('\n', ', ')).toBe(
+    await last.getAttribute('aria-label'),
   );
   expect(seen.errors).toEqual([]);
   expect(seen.external).toEqual([]);

@@ -3,6 +3,7 @@ import type { Agent0Config, PresetName } from '../../core/config';
 import type { LoopPosition } from '../../engine/engine';
 import type { IterationSummary } from '../../engine/summary';
 import type { EvaluationResult, PhaseRecord } from '../../engine/trace';
+import { upgradeTrace } from '../../engine/trace-upgrade';
 
 export interface RecordedRun {
   format: 'agent0-lab-run';
@@ -15,7 +16,10 @@ export interface RecordedRun {
   trace: PhaseRecord[];
 }
 
-/** Check the envelope of a parsed file; throws a message a teacher can act on. */
+/**
+ * Check the envelope of a parsed file; throws a message a teacher can act on. Traces recorded by
+ * earlier builds come back in the current record shape (src/engine/trace-upgrade.ts).
+ */
 export function asRecordedRun(data: unknown): RecordedRun {
   const run = data as Partial<RecordedRun> | null;
   if (!run || run.format !== 'agent0-lab-run')
@@ -24,7 +28,7 @@ export function asRecordedRun(data: unknown): RecordedRun {
     throw new Error(`Agent0 Lab reads run files of version 1 (this one is version ${String(run.version)}).`);
   if (!Array.isArray(run.trace) || !Array.isArray(run.summaries))
     throw new Error('The run file has no trace or no summaries.');
-  return run as RecordedRun;
+  return { ...(run as RecordedRun), trace: upgradeTrace(run.trace as PhaseRecord[]) };
 }
 
 /** Where the loop stands after the first `played` records of a recorded trace. */

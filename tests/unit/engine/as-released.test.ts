@@ -70,11 +70,11 @@ describe('an as-released iteration', () => {
   });
 
   it('compares the proxy majority with the last character of the questioner’s answer', () => {
-    const rollouts = only('questioner-rollouts').rollouts;
+    const contracts = only('contract-parsing').contracts;
     const results = only('solver-proxy').results;
     expect(results.length).toBeGreaterThan(0);
     for (const r of results) {
-      const answer = rollouts[r.rollout]?.answer ?? '';
+      const answer = contracts[r.rollout]?.answer ?? '';
       expect(r.golden).toBe(answer.charAt(answer.length - 1)); // Python's answer[-1]
       expect(r.golden).toHaveLength(1);
     }
@@ -101,10 +101,12 @@ describe('an as-released iteration', () => {
   it('reads a question with no box as the answer "None", so the gate compares "e"', () => {
     // Every rollout of the natural run with a question and no closed box.
     const rollouts = only('questioner-rollouts').rollouts;
+    const contracts = only('contract-parsing').contracts;
     const parts = only('curriculum-reward').parts;
     for (const [i, r] of rollouts.entries()) {
-      if (r.question === null || /\\boxed\{[^}]*\}/.test(r.text)) continue;
-      expect(r.answer).toBe('None');
+      const c = contracts[i];
+      if (c?.question == null || /\\boxed\{[^}]*\}/.test(r.text)) continue;
+      expect(c.answer).toBe('None');
       expect(parts[i]?.uncertainty).not.toBe(-1);
     }
     // A hand-made rollout, parsed by the engine's contract phase under both modes.

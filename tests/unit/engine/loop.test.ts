@@ -34,6 +34,27 @@ describe('a tiny iteration', () => {
     expect(second.every((r) => r.iteration === 2)).toBe(true);
   });
 
+  it('reads the contracts in the contract-parsing phase: the rollouts record holds only what was written', () => {
+    const [written] = ofPhase(first, 'questioner-rollouts');
+    const [parsed] = ofPhase(first, 'contract-parsing');
+    const n = config.questioner.prompts * config.questioner.rolloutsPerPrompt;
+    expect(written?.rollouts).toHaveLength(n);
+    for (const r of written?.rollouts ?? []) expect(Object.keys(r).sort()).toEqual(['group', 'text']);
+    expect(parsed?.contracts).toHaveLength(n);
+    expect(parsed?.total).toBe(n);
+    expect(parsed?.valid).toBe(parsed?.contracts.filter((c) => c.question !== null).length);
+    // A violation carries neither a question nor an answer nor the oracle's answer.
+    for (const c of parsed?.contracts ?? [])
+      if (c.question === null) expect([c.answer, c.trueAnswer]).toEqual([null, null]);
+  });
+
+  it('numbers the executor rollouts by group, n to a group, one group per question trained on', () => {
+    for (const r of ofPhase([...first, ...second], 'executor-update')) {
+      const n = config.executor.rolloutsPerPrompt;
+      expect(r.rollouts.map((x) => x.group)).toEqual(r.questions.flatMap((_, g) => Array.from({ length: n }, () => g)));
+    }
+  });
+
   it('gives zero-sum advantages inside each group that has a spread', () => {
     const groups = [
       ...ofPhase(first, 'questioner-update').flatMap((r) => r.stats.groups),

@@ -6,6 +6,12 @@ import { type HeldRecord, releaseOldRecords } from '../../../src/ui/state/held-r
 /** A contract-parsing record of iteration `it` (any phase would do). */
 const record = (iteration: number, step = 0): PhaseRecord => ({
   phase: 'contract-parsing',
+  contracts: [
+    { question: '1 + 1', answer: '2', trueAnswer: '2' },
+    { question: '2 + 2', answer: '4', trueAnswer: '4' },
+    { question: '3 + 3', answer: '6', trueAnswer: '6' },
+    { question: null, answer: null, trueAnswer: null },
+  ],
   valid: 3,
   total: 4,
   validRate: 0.75,
