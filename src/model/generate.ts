@@ -177,7 +177,9 @@ export class Generation {
       const at = this.seqs.map((s) => s.tokens.length + step);
       const n = active.map((a, b) => (a && (at[b] as number) < ctx ? 1 : 0));
       if (this.useCache) {
-        logits.push(this.extendCached(tf.reshape(drawn, [batch, 1]), at, n));
+        // A sequence that writes nothing (inactive, or past the context end) only needs a cursor in range.
+        const cursors = at.map((c) => Math.min(c, ctx));
+        logits.push(this.extendCached(tf.reshape(drawn, [batch, 1]), cursors, n));
       } else {
         // The reference path reads each draw back and recomputes the whole context.
         const d = await drawn.data();

@@ -110,4 +110,18 @@ describe.each(['wasm', 'cpu'] as const)('key/value cache on %s', (backend) => {
     expect(ended[0]).toEqual({ tokens: [eos], text: '<|endoftext|>', stop: 'eos' });
     bumped.dispose();
   });
+  it('stops at the context end in the middle of a round while another sequence goes on', async () => {
+    const ctx = model.config.contextLength;
+    // Sequence 0 has room for 3 tokens (the round draws 8); sequence 1 for many.
+    const long = Array.from({ length: ctx - 3 }, (_, i) => 1 + (i % 50));
+    const prompts = [long, tokenizer.encode('<|questioner|>')];
+    const g = model.startGeneration(prompts, 21);
+    const out = await g.turn({ temperature: 1, maxNewTokens: 20, ignoreEos: true });
+    expect(out[0]?.stop).toBe('context');
+    expect(out[0]?.tokens).toHaveLength(3);
+    expect(g.tokens(0)).toHaveLength(ctx);
+    expect(out[1]?.stop).toBe('max-tokens');
+    expect(out[1]?.tokens).toHaveLength(20);
+    g.dispose();
+  });
 });
