@@ -1,7 +1,7 @@
 /**
  * A tiny model on tfjs's WebGPU backend (SwiftShader in headless Chromium) computes what the CPU
- * backend computes: prefill logits, greedy tokens, log-probs, one training step's loss and
- * gradient norm, and the log-probs after the update.
+ * backend computes: prefill logits, greedy tokens, tokens sampled under one seed, log-probs, one
+ * training step's loss and gradient norm, and the log-probs after the update.
  */
 import { expect, test } from '@playwright/test';
 import { WEBGPU_LAUNCH } from './webgpu-launch';
@@ -37,6 +37,9 @@ test('tiny model: WebGPU generation and training step match the CPU backend', as
   expect(maxDiff(gpu.prefillLogits, cpu.prefillLogits)).toBeLessThan(1e-4);
   expect(gpu.tokens).toEqual(cpu.tokens);
   expect(gpu.tokens.map((t) => t.length)).toEqual([6, 6]);
+  // Sampling runs on the backend from the seeded uniforms: one seed, the same draws on both.
+  expect(gpu.sampled).toEqual(cpu.sampled);
+  expect(gpu.sampled.map((t) => t.length)).toEqual([12, 12]);
   expect(maxDiff(gpu.logProbs, cpu.logProbs)).toBeLessThan(1e-4);
   for (const key of ['loss', 'pgLoss', 'kl', 'entropy'] as const) {
     expect(Math.abs(gpu[key] - cpu[key]), `${key}: ${gpu[key]} vs ${cpu[key]}`).toBeLessThan(1e-5);

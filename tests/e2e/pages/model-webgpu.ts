@@ -11,6 +11,8 @@ export interface BackendRun {
   backend: string;
   fallbacks: string[];
   prefillLogits: number[][];
+  /** Tokens drawn at temperature 1 (top-k 20, top-p 0.95) under one seed. */
+  sampled: number[][];
   tokens: number[][];
   logProbs: number[][];
   loss: number;
@@ -37,6 +39,9 @@ async function runOn(backend: BackendName): Promise<BackendRun> {
   const out = await g.turn({ temperature: 0, maxNewTokens: 6 });
   const sequences = prompts.map((_, b) => g.tokens(b));
   g.dispose();
+  const drawn = model.startGeneration(prompts, 17);
+  const sampledOut = await drawn.turn({ temperature: 1, topK: 20, topP: 0.95, maxNewTokens: 12, ignoreEos: true });
+  drawn.dispose();
   const lossMask = sequences.map((s, b) => s.map((_, j) => (j >= (prompts[b]?.length ?? 0) ? 1 : 0)));
   const logProbs = await model.logProbs(sequences);
   const stats = await model.trainStep(
@@ -57,6 +62,7 @@ async function runOn(backend: BackendName): Promise<BackendRun> {
     fallbacks: choice.fallbacks.map((f) => `${f.backend}: ${f.reason}`),
     prefillLogits,
     tokens: out.map((o) => o?.tokens ?? []),
+    sampled: sampledOut.map((o) => o?.tokens ?? []),
     logProbs,
     loss: stats.loss,
     pgLoss: stats.pgLoss,
