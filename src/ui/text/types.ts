@@ -1,6 +1,7 @@
 /** The shape of the page's words in one language (English and Korean files fill it). */
 import type { ProcessRule } from '../../core/repair/process';
 import type { PhaseName } from '../../engine/trace';
+import type { ArticleTexts, ChapterBody, MarkTexts, NoteTexts, SettingProblem, TexWords } from './page-types';
 
 export type ChapterId = 'loop' | 'contracts' | 'reward' | 'labelling' | 'grpo' | 'adpo' | 'curves' | 'repair';
 
@@ -119,8 +120,8 @@ export type RepairRuleTexts = Record<ProcessRule, string>;
 
 export interface Chapter {
   title: string;
-  /** Short paragraphs; `*word*` is set in italics. */
-  body: string[];
+  /** Short paragraphs (or a function of the run's settings that writes them); `*word*` is set in italics. */
+  body: ChapterBody;
 }
 
 export interface Strings {
@@ -167,5 +168,10 @@ export interface Strings {
   views: Record<ViewKey, string>;
   /** What each rule of the repair lab's process judge rewards (src/core/repair/process.ts). */
   repairRules: RepairRuleTexts;
-  notes: Record<'firstUpdate' | 'released' | 'noSignal' | 'oracle', string>;
+  notes: NoteTexts;
+  marks: MarkTexts;
+  article: ArticleTexts;
+  tex: TexWords;
+  /** A value in the address the page could not read (it keeps the default). */
+  problem: (p: SettingProblem) => string;
 }
