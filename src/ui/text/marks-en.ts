@@ -52,6 +52,15 @@ export const MARKS_EN: MarkTexts = {
   phases: 'Phases',
   chapters: 'Chapters',
   toolCalls: 'tool calls',
+  terminations: {
+    submit: 'submitted',
+    eos: 'stopped writing',
+    'too-many-calls': 'too many tool calls',
+    repetition: 'repetition loop',
+    context: 'context full',
+    'sandbox-crash': 'sandbox crash',
+    timeout: 'time-out',
+  },
   questions: (n) => (n === 1 ? '1 question' : `${n} questions`),
 };
 

@@ -52,6 +52,15 @@ export const MARKS_KO: MarkTexts = {
   phases: '단계',
   chapters: '장',
   toolCalls: '도구 호출',
+  terminations: {
+    submit: '제출',
+    eos: '생성 종료',
+    'too-many-calls': '도구 호출 과다',
+    repetition: '반복 고리',
+    context: '문맥 가득 참',
+    'sandbox-crash': '샌드박스 충돌',
+    timeout: '시간 초과',
+  },
   questions: (n) => `문제 ${n}개`,
 };
 

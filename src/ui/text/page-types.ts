@@ -4,6 +4,7 @@
  * come from the run's settings (`Agent0Config`) or from its trace.
  */
 import type { Agent0Config } from '../../core/config';
+import type { Termination } from '../../core/repair/episode';
 import type { SettingProblem } from '../lib/settings';
 import type { TexWords } from '../lib/tex';
 
@@ -61,6 +62,8 @@ export interface MarkTexts {
   questions: (n: number) => string;
   /** Progress of the executor's tool calls (the engine's progress label `tool calls`). */
   toolCalls: string;
+  /** How a repair episode ended (src/core/repair/episode.ts). */
+  terminations: Record<Termination, string>;
 }
 
 /** Notes beside the views: each reads the run's settings and says what they mean. */

@@ -71,7 +71,7 @@ export const REPAIR_VIEWS_EN: RepairViewTexts = {
   repairLiveStop: 'Stop',
   repairLiveIterations: 'iterations',
   repairLiveNote:
-    'The selected variant trains here, from the same pre-trained agent, with its own Python sandbox. Each finished iteration joins the views as the variant “live · …”.',
+    'The selected variant trains here, from the same pre-trained agent, with its own Python sandbox. Each finished iteration joins the views as the variant «live · …».',
   repairLiveBackend: 'computing on',
   repairLiveFallback: 'not available here:',
   repairLiveStarting: 'Loading the agent and Python, then evaluating the base model…',

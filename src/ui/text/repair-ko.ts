@@ -71,7 +71,7 @@ export const REPAIR_VIEWS_KO: RepairViewTexts = {
   repairLiveStop: '멈춤',
   repairLiveIterations: '반복',
   repairLiveNote:
-    '고른 변형을 같은 사전 학습 에이전트에서 출발해 이 탭에서 학습합니다. 파이썬 샌드박스도 따로 띄웁니다. 반복이 끝날 때마다 “live · …” 변형으로 그림에 더해집니다.',
+    '고른 변형을 같은 사전 학습 에이전트에서 출발해 이 탭에서 학습합니다. 파이썬 샌드박스도 따로 띄웁니다. 반복이 끝날 때마다 «live · …» 변형으로 그림에 더해집니다.',
   repairLiveBackend: '계산 장치',
   repairLiveFallback: '여기서 쓸 수 없음:',
   repairLiveStarting: '에이전트와 파이썬을 불러온 뒤 기본 모델을 평가하는 중…',
