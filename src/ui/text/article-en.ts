@@ -19,6 +19,7 @@ export const NOTES_EN: NoteTexts = {
     mode === 'as-released'
       ? 'This run reproduces Agent0’s released behaviour («release.mode = as-released»).'
       : `This run follows Agent0’s stated intent («release.mode = ${mode}»).`,
+  noCurated: 'No question fell inside the curation band, so the executor was not updated.',
   noSignal: 'All rewards in this group are equal: every advantage is 0.',
   oracle: 'true answer (the simulator’s oracle)',
   gate: (gate, minP) =>

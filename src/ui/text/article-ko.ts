@@ -19,6 +19,7 @@ export const NOTES_KO: NoteTexts = {
     mode === 'as-released'
       ? '이 실행은 공개된 Agent0 코드의 동작을 그대로 재현합니다 («release.mode = as-released»).'
       : `이 실행은 Agent0가 밝힌 의도를 따릅니다 («release.mode = ${mode}»).`,
+  noCurated: '선별 구간에 든 문제가 없어서 해답자를 갱신하지 않았습니다.',
   noSignal: '이 그룹의 보상이 모두 같아서 어드밴티지가 전부 0입니다.',
   oracle: '실제 정답 (시뮬레이터의 오라클)',
   gate: (gate, minP) =>

@@ -77,6 +77,8 @@ export interface NoteTexts {
   /** The run's `release.mode`, when the settings have that field (null: no such field). */
   releaseMode: (mode: string) => string;
   noSignal: string;
+  /** The executor's update was skipped: curation kept no question. */
+  noCurated: string;
   oracle: string;
   gate: (gate: boolean, minP: number) => string;
   golden: (mode: Agent0Config['proxy']['goldenAnswer']) => string;
