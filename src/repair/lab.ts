@@ -4,7 +4,8 @@
  * and the iteration only), rolls out G episodes per task, judges them, turns them into signals
  * (sampleSignals: reward mode, governance, process weights), updates the policy with the clipped
  * loss (per-token advantage A · w_k on the tokens of trained steps, token-mean over the unweighted
- * token count, k3 KL to the pre-trained reference), then evaluates greedily on a fixed held-out set.
+ * token count, k3 KL to the pre-trained reference), then evaluates on a fixed held-out set, sampling
+ * at `evalTemperature` (T = 1 by default), not greedily, with no injected failures.
  */
 import { mean } from '../core/stats';
 import { type RepairConfig, type RepairVariant } from '../core/repair/config';
