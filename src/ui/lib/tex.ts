@@ -91,8 +91,8 @@ export function clipTex(epsLow: number, epsHigh: number, dual: number | null): s
 export function adpoTex(s: number, g: number, eps: number, o: Required<AdpoOptions>): string {
   const S = term('s', n(s));
   return (
-    `${term('g', 'g(s)')} = ${k(o.minScale)} + ${k(1 - o.minScale)}\\cdot\\operatorname{clamp}\\!\\big(\\tfrac{${S} - ${k(o.trustLow)}}{${k(o.trustHigh - o.trustLow)}},0,1\\big) = ${n(g)}` +
-    `\\qquad ${term('eps', '\\varepsilon_{high}(s)')} = ${k(o.epsHighMin)} + ${k(o.epsHighSpan)}\\cdot\\operatorname{clamp}\\!\\big(\\tfrac{${k(o.clipScoreHigh)} - ${S}}{${k(o.clipScoreSpan)}},0,1\\big) = ${n(eps)}`
+    `\\begin{aligned}${term('g', 'g(s)')} &= ${k(o.minScale)} + ${k(1 - o.minScale)}\\cdot\\operatorname{clamp}\\!\\big(\\tfrac{${S} - ${k(o.trustLow)}}{${k(o.trustHigh - o.trustLow)}},0,1\\big) = ${n(g)} \\\\` +
+    `${term('eps', '\\varepsilon_{high}(s)')} &= ${k(o.epsHighMin)} + ${k(o.epsHighSpan)}\\cdot\\operatorname{clamp}\\!\\big(\\tfrac{${k(o.clipScoreHigh)} - ${S}}{${k(o.clipScoreSpan)}},0,1\\big) = ${n(eps)}\\end{aligned}`
   );
 }
 
