@@ -6,7 +6,7 @@
  * work's title), formula TeX (KaTeX), and the models' own text, which the test takes from the
  * trace the page received.
  */
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { PHASES } from '../../src/engine/trace';
 import { receivedTrace, waitForRecords } from './app-checks';
 
@@ -21,18 +21,8 @@ const ALLOWED = new Set(
   ).split(' '),
 );
 
-test('Korean page: no English word in visible text or aria labels', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'build', 'the Korean walk runs on the production build');
-  test.setTimeout(240_000);
-  await page.goto('/?mode=replay&lang=ko');
-  await expect(page.locator('[data-action="step"]')).toBeEnabled({ timeout: 60_000 });
-  await expect(page.locator('[data-mark="repair-controls"]')).toBeVisible({ timeout: 60_000 });
-  for (let i = 0; i < PHASES.length; i++) {
-    await page.keyboard.press('s');
-    await waitForRecords(page, i + 1, 10_000);
-  }
-  await page.locator('details.settings > summary').click();
-
+/** Every English word left on the page as it is now (see the file comment for what is allowed). */
+async function englishWords(page: Page): Promise<string[]> {
   // The models' own text: whatever the trace carries as strings (questions, answers, transcripts, votes).
   const trace = await receivedTrace(page);
   const model = new Set<string>();
@@ -77,13 +67,41 @@ test('Korean page: no English word in visible text or aria labels', async ({ pag
     // (Strings of one or two characters are left alone: they would cut words such as "Agent0" apart.)
     for (const m of [...model, ...variants].sort((a, b) => b.length - a.length))
       if (m.length > 2) rest = rest.split(m).join(' ');
-    // Settings keys (section.key), file names and code identifiers are code, not words.
-    rest = rest.replace(/[\w.-]+\.[a-z][\w=.-]*|[a-z]+_[\w_]+|\S+\/\S*/g, ' ');
+    // Settings keys (section.key), file names and extensions (.a0run) and code identifiers are code, not words.
+    rest = rest.replace(/[\w.-]*\.[a-z][\w=.-]*|[a-z]+_[\w_]+|\S+\/\S*/g, ' ');
     // Single letters are symbols (p, s, A, d(i, j), L); words have two letters or more.
     for (const w of rest.match(/[A-Za-z][A-Za-z0-9'’-]+/g) ?? []) {
       if (!ALLOWED.has(w) && !ALLOWED.has(w.replace(/[’'-]+$/, '')))
         english.push(`${where}: "${w}" in "${text.slice(0, 80)}"`);
     }
   }
-  expect([...new Set(english)]).toEqual([]);
+  return [...new Set(english)];
+}
+
+test('Korean page: no English word in visible text or aria labels', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'build', 'the Korean walk runs on the production build');
+  test.setTimeout(240_000);
+  await page.goto('/?mode=replay&lang=ko');
+  await expect(page.locator('[data-action="step"]')).toBeEnabled({ timeout: 60_000 });
+  await expect(page.locator('[data-mark="repair-controls"]')).toBeVisible({ timeout: 60_000 });
+  for (let i = 0; i < PHASES.length; i++) {
+    await page.keyboard.press('s');
+    await waitForRecords(page, i + 1, 10_000);
+  }
+  await page.locator('details.settings > summary').click();
+  expect(await englishWords(page)).toEqual([]);
+});
+
+test('Korean page, live run: no English word once the engine is ready and has run a phase', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'build', 'the Korean walk runs on the production build');
+  test.setTimeout(240_000);
+  await page.goto('/?preset=tiny&lang=ko');
+  await expect(page.locator('[data-action="step"]')).toBeEnabled({ timeout: 150_000 });
+  await expect(page.locator('[data-testid="no-webgpu"]')).toBeVisible();
+  await page.keyboard.press('s');
+  await waitForRecords(page, 1, 180_000);
+  await page.locator('details.settings > summary').click();
+  expect(await englishWords(page)).toEqual([]);
 });

@@ -156,7 +156,11 @@ export interface Strings {
   backend: Record<
     'label' | 'noWebgpu' | 'startFailed' | 'replayOffer' | 'liveOffer' | 'recorded' | 'fallback',
     string
-  > & { threads: (n: number) => string };
+  > & {
+    threads: (n: number) => string;
+    /** Why a backend was skipped, for the reasons the page knows (src/ui/lib/backend-label.ts). */
+    skipped: Record<import('../lib/backend-label').SkipReason, string>;
+  };
   /** A new deployment of the page has been downloaded (service worker) and waits for a reload. */
   update: Record<'ready' | 'reload', string>;
   settings: Record<
