@@ -8,6 +8,8 @@
  * Runs Agent0's loop headless (Node, WASM backend, Pyodide sandbox): a progress line on stderr, a
  * table with one row per iteration, and with --json one JSON object as the last line. --out saves
  * the whole run (settings, baseline, summaries, trace): the page replays it without WebGPU.
+ * `--compare FILE_A FILE_B` runs nothing: it prints two run files (recordings or .a0run) side by
+ * side, per iteration, with the settings in which they differ (scripts/compare-table.ts).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -20,9 +22,13 @@ import { readFileBytes, writeFileAtomic } from '../src/engine/file-store';
 import { restoreRun, saveRun } from '../src/engine/persist';
 import { decodeRun } from '../src/engine/run-checkpoint';
 import type { IterationSummary } from '../src/engine/summary';
+import { type RunCurves, readRunFile } from '../src/ui/lib/run-file';
+import { compareLines } from './compare-table';
 
-const { values } = parseArgs({
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
   options: {
+    compare: { type: 'boolean', default: false },
     preset: { type: 'string', default: 'classroom' },
     iterations: { type: 'string', default: '5' },
     seed: { type: 'string', default: '1' },
@@ -35,6 +41,24 @@ const { values } = parseArgs({
     export: { type: 'string' },
   },
 });
+
+if (values.compare) {
+  if (positionals.length !== 2) {
+    console.error(`simulate: --compare takes two run files (got ${positionals.length}).`);
+    process.exit(2);
+  }
+  try {
+    const [a, b] = positionals.map((f) => readRunFile(readFileBytes(f), f)) as [RunCurves, RunCurves];
+    console.log(compareLines(a, b, positionals as [string, string]).join('\n'));
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(2);
+  }
+  process.exit(0);
+} else if (positionals.length > 0) {
+  console.error(`simulate: unexpected arguments ${positionals.join(' ')} (only --compare takes files).`);
+  process.exit(2);
+}
 
 const iterations = Number(values.iterations);
 if (!Number.isInteger(iterations) || iterations < 1) {

@@ -1,10 +1,42 @@
-/** Model section of `npm run bench`: every Node backend (wasm, cpu) side by side (src/model/speed.ts). */
+/**
+ * Model section of `npm run bench`: every Node backend (wasm, cpu) side by side (src/model/speed.ts),
+ * and, in the same run, the PyTorch peers of the same model in ../shared/bench when Debian's
+ * python3-torch is installed (a yardstick only: nothing in the project needs Python), with the
+ * ratios tfjs/PyTorch for a training step and for cached generation (B = 8).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { measureModelSpeed } from '../../src/model/speed';
 
 export const name = 'model';
 
+const PEERS = '../shared/bench';
+const PYTHON = '/usr/bin/python3';
+
+/** The dict a peer script prints, or the reason there is none. */
+function peer(script: string, args: string[]): Record<string, number> | string {
+  const path = `${PEERS}/${script}`;
+  if (!existsSync(path) || !existsSync(PYTHON)) return `${path} or ${PYTHON} not found`;
+  const r = spawnSync(PYTHON, [path, ...args], { encoding: 'utf8', timeout: 300_000 });
+  const line = r.stdout.trim().split('\n').pop() ?? '';
+  if (r.status !== 0 || !line.startsWith('{'))
+    return `${script} failed: ${(r.stderr || line).trim().split('\n').pop()}`;
+  return JSON.parse(line.replace(/'/g, '"')) as Record<string, number>;
+}
+
 export async function run(): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
+  const train = peer('torch_train.py', ['1']);
+  const gen = peer('torch_gen.py', ['1', '8']);
   for (const backend of ['wasm', 'cpu'] as const) out[backend] = await measureModelSpeed(backend);
+  out.torch = { train, gen };
+  const wasm = out.wasm as Record<string, number>;
+  if (typeof train === 'object' && typeof gen === 'object') {
+    out.wasmOverTorch = {
+      trainStep: Number((wasm.msPerTrainStep! / train.msPerStep!).toFixed(2)),
+      cachedGeneration: Number((gen.genTokPerS! / wasm.cachedGenTokensPerSec!).toFixed(2)),
+      targets: 'train ≤ 2.5, generation ≤ 3 (issue #11)',
+    };
+  }
   return out;
 }

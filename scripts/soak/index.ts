@@ -5,7 +5,7 @@
  * slowing down. Builds the app into dist-soak/ (`vite build`), serves it with `vite preview` on
  * port 5475, and drives Debian's Chromium (/usr/bin/chromium, network closed) with Playwright:
  * - run A, WASM: `?preset=classroom&backend=wasm` (`--disable-gpu`), `--iterations-wasm` iterations;
- * - run B, WebGPU on SwiftShader: `?preset=tiny` (the badge must say webgpu), `--iterations-webgpu`
+ * - run B, WebGPU on SwiftShader: `?preset=tiny&backend=webgpu` (a fallback adapter: used only when asked for), `--iterations-webgpu`
  *   iterations (slow: minutes per iteration); `--skip-webgpu` leaves it out.
  * Iterations run one at a time (the *Iteration* button, as key `i` does). After each one it samples
  * the engine worker's memory (the `memory` command of src/engine/protocol.ts: live tensors and their
@@ -348,7 +348,7 @@ async function main(): Promise<number> {
       runs.push(
         await soakRun(
           'webgpu',
-          '?preset=tiny',
+          '?preset=tiny&backend=webgpu',
           { ...WEBGPU_LAUNCH, args: [...WEBGPU_LAUNCH.args, '--enable-precise-memory-info'] },
           iterationsWebgpu,
           {

@@ -23,7 +23,7 @@ export interface AdpoOptions {
 /** The settings of a run's executor that ADPO reads. */
 export type AdpoSettings = Pick<
   Agent0Config['executor'],
-  'trustLow' | 'trustHigh' | 'minScale' | 'epsHighMin' | 'epsHighSpan'
+  'trustLow' | 'trustHigh' | 'minScale' | 'epsHighMin' | 'epsHighSpan' | 'clipScoreHigh' | 'clipScoreSpan'
 >;
 
 /** ADPO's constants when a setting is not given (docs/algorithms.md §5): the only place they are written. */
@@ -48,8 +48,8 @@ export function resolveAdpo(opts: AdpoOptions = {}): Required<AdpoOptions> {
 /**
  * The ADPO options of a run, from its executor settings: the one place they are built, so the
  * engine's update, the chapter's curves and formulas, and the tests all use the run's own numbers.
- * Options the settings do not name (the ε_high fade, clipScoreHigh and clipScoreSpan) take their
- * defaults, so the result is complete and a view can print every constant of the formula from it.
+ * Every option is a setting (the ε_high fade's clipScoreHigh and clipScoreSpan included), and the
+ * result is complete, so a view can print every constant of the formula from it.
  */
 export function adpoOptions(executor: AdpoSettings): Required<AdpoOptions> {
   return resolveAdpo({
@@ -58,6 +58,8 @@ export function adpoOptions(executor: AdpoSettings): Required<AdpoOptions> {
     minScale: executor.minScale,
     epsHighMin: executor.epsHighMin,
     epsHighSpan: executor.epsHighSpan,
+    clipScoreHigh: executor.clipScoreHigh,
+    clipScoreSpan: executor.clipScoreSpan,
   });
 }
 
@@ -79,7 +81,10 @@ export function adpoAdvantageScale(s: number, opts: AdpoOptions = {}): number {
   return m + (1 - m) * adpoTrustWeight(s, opts);
 }
 
-/** ε_high(s) = 0.2 + 0.1·clamp((0.8 − s) / 0.5, 0, 1): looser upward clip for ambiguous questions. */
+/**
+ * ε_high(s) = ε₀ + Δ·clamp((s_top − s) / span, 0, 1), defaults 0.2 + 0.1·clamp((0.8 − s) / 0.5, 0, 1):
+ * a looser upward clip for ambiguous questions.
+ */
 export function adpoEpsilonHigh(s: number, opts: AdpoOptions = {}): number {
   check(s);
   const o = resolveAdpo(opts);

@@ -6,11 +6,15 @@
 import type { LossAggregation } from './loss';
 import type { ToolRewardSource, UncertaintyScale } from './reward';
 import { SETTING_RULES, checkRule } from './configRules';
+import { RELEASED_SETTINGS, releaseConflicts } from './release';
 
 /** Settings of a clipped policy-gradient update (what `policyUpdate` reads). */
 export interface ClipLossSettings {
   learningRate: number;
-  /** Mini-batch updates per rollout batch (Agent0: 4), so ρ leaves 1 and clipping can fire. */
+  /**
+   * Optimizer updates (mini-batches) per rollout batch. Agent0's curriculum trainer makes 4, so ρ
+   * leaves 1 and clipping can fire; its executor trainer makes 1 (ρ ≡ 1, no clip ever fires).
+   */
   updatesPerStep: number;
   epsLow: number;
   epsHigh: number;
@@ -25,8 +29,15 @@ export interface SamplingSettings {
   topP: number;
 }
 
+/**
+ * `as-intended` (default): every rule as Agent0's paper and code structure intend. `as-released`:
+ * every behaviour of Agent0's released code at once (RELEASED_SETTINGS; docs/algorithms.md §7).
+ */
+export type ReleaseMode = 'as-intended' | 'as-released';
+
 export interface Agent0Config {
   seed: number;
+  release: { mode: ReleaseMode };
   questioner: ClipLossSettings & SamplingSettings & { prompts: number; rolloutsPerPrompt: number; steps: number };
   proxy: {
     candidates: number;
@@ -37,6 +48,11 @@ export interface Agent0Config {
     gateMinP: number;
     /** `whole` (intent) or `last-character` (released code, docs/algorithms.md §7.1) of the questioner's box. */
     goldenAnswer: 'whole' | 'last-character';
+    /**
+     * A questioner rollout with a question but no box: `violation` (intent, U = −1) or `none` (released
+     * code: mathruler reads the answer "None", so the rollout is scored; docs/algorithms.md §7.8).
+     */
+    unboxedAnswer: 'violation' | 'none';
   };
   reward: {
     uncertaintyScale: UncertaintyScale;
@@ -72,6 +88,9 @@ export interface Agent0Config {
       minScale: number;
       epsHighMin: number;
       epsHighSpan: number;
+      /** ADPO ε_high(s) fades over s ∈ [clipScoreHigh − clipScoreSpan, clipScoreHigh] (0.8, 0.5). */
+      clipScoreHigh: number;
+      clipScoreSpan: number;
       toolOutputMaxChars: number;
     };
   loss: { aggregation: LossAggregation };
@@ -84,6 +103,7 @@ export const PRESET_NAMES: readonly PresetName[] = ['faithful', 'classroom', 'ti
 /** Agent0's rules; the sizes are the `faithful` preset's (Agent0's ratios at small batch counts). */
 const FAITHFUL: Agent0Config = {
   seed: 1,
+  release: { mode: 'as-intended' },
   questioner: {
     prompts: 8,
     rolloutsPerPrompt: 4,
@@ -97,7 +117,16 @@ const FAITHFUL: Agent0Config = {
     temperature: 1,
     topP: 1,
   },
-  proxy: { candidates: 10, maxTurns: 4, temperature: 0.7, topP: 0.9, gate: true, gateMinP: 0.1, goldenAnswer: 'whole' },
+  proxy: {
+    candidates: 10,
+    maxTurns: 4,
+    temperature: 0.7,
+    topP: 0.9,
+    gate: true,
+    gateMinP: 0.1,
+    goldenAnswer: 'whole',
+    unboxedAnswer: 'violation',
+  },
   reward: {
     uncertaintyScale: 'min',
     repetitionWeight: 1,
@@ -115,7 +144,8 @@ const FAITHFUL: Agent0Config = {
     rolloutsPerPrompt: 16,
     steps: 5,
     maxTurns: 4,
-    updatesPerStep: 4,
+    // Agent0's executor script: ppo_mini_batch_size = train_batch_size = 128, one epoch.
+    updatesPerStep: 1,
     learningRate: 1e-4,
     temperature: 1,
     topP: 1,
@@ -128,6 +158,8 @@ const FAITHFUL: Agent0Config = {
     minScale: 0.6,
     epsHighMin: 0.2,
     epsHighSpan: 0.1,
+    clipScoreHigh: 0.8,
+    clipScoreSpan: 0.5,
     toolOutputMaxChars: 512,
   },
   loss: { aggregation: 'token-mean' },
@@ -142,7 +174,8 @@ const PRESET_OVERRIDES: Record<PresetName, ConfigOverride> = {
   classroom: {
     questioner: { prompts: 4, rolloutsPerPrompt: 4, steps: 1 },
     pool: { questions: 32 },
-    executor: { prompts: 8, rolloutsPerPrompt: 8, steps: 1 },
+    // More updates than Agent0's one, so ρ leaves 1 and the clip view has something to show.
+    executor: { prompts: 8, rolloutsPerPrompt: 8, steps: 1, updatesPerStep: 4 },
   },
   tiny: {
     questioner: { prompts: 2, rolloutsPerPrompt: 2, steps: 1, updatesPerStep: 2 },
@@ -218,15 +251,23 @@ function validate(config: Agent0Config): string[] {
   return problems;
 }
 
-/** A validated configuration: the preset's values with `override` on top. Throws ConfigError. */
+/**
+ * A validated configuration: the preset's values, then (with `release.mode=as-released`) the released
+ * behaviours of RELEASED_SETTINGS, then `override` on top; an override contradicting the switch is
+ * refused. Throws ConfigError.
+ */
 export function makeConfig(preset: PresetName = 'classroom', override?: ConfigOverride): Agent0Config {
   if (!PRESET_NAMES.includes(preset)) {
     throw new ConfigError([`preset: must be one of ${PRESET_NAMES.join(', ')} (got ${JSON.stringify(preset)}).`]);
   }
   const problems: string[] = [];
   const withPreset = overlay(FAITHFUL as unknown as Record<string, unknown>, PRESET_OVERRIDES[preset], '', problems);
-  const merged = overlay(withPreset, override, '', problems) as unknown as Agent0Config;
+  // release.mode=as-released lays the released behaviours over the preset, under the run's overrides.
+  const released = override?.release?.mode === 'as-released';
+  const withRelease = released ? overlay(withPreset, RELEASED_SETTINGS, '', problems) : withPreset;
+  const merged = overlay(withRelease, override, '', problems) as unknown as Agent0Config;
   problems.push(...validate(merged));
+  if (problems.length === 0) problems.push(...releaseConflicts(merged));
   if (problems.length > 0) throw new ConfigError(problems);
   return merged;
 }

@@ -39,6 +39,7 @@ function clipLossRules(role: string, extra: Record<string, SettingRule>): Record
 
 export const SETTING_RULES: Record<string, SettingRule> = {
   seed: int(0, 2 ** 32 - 1),
+  'release.mode': oneOf('as-intended', 'as-released'),
   ...clipLossRules('questioner', { prompts: int(1, 4096), rolloutsPerPrompt: int(2, 64), steps: int(1, 1000) }),
   'proxy.candidates': int(1, 64),
   'proxy.maxTurns': int(1, 16),
@@ -47,6 +48,7 @@ export const SETTING_RULES: Record<string, SettingRule> = {
   'proxy.gate': bool,
   'proxy.gateMinP': probability,
   'proxy.goldenAnswer': oneOf('whole', 'last-character'),
+  'proxy.unboxedAnswer': oneOf('violation', 'none'),
   'reward.uncertaintyScale': oneOf('min', 'linear'),
   'reward.repetitionWeight': num(0, 100),
   'reward.clusterThreshold': num(0, 1, true),
@@ -74,6 +76,8 @@ export const SETTING_RULES: Record<string, SettingRule> = {
     minScale: probability,
     epsHighMin: clipEps,
     epsHighSpan: num(0, 1),
+    clipScoreHigh: probability,
+    clipScoreSpan: num(0, 1, true),
     toolOutputMaxChars: int(16, 100_000),
   }),
   'loss.aggregation': oneOf('token-mean', 'seq-mean-token-mean', 'seq-mean-token-sum-norm'),

@@ -25,18 +25,24 @@ export interface QuestionerOutput {
   answer: string;
 }
 
+/** The answer Agent0's reward reads from a text with no closed box (mathruler's extract_boxed_content). */
+export const RELEASED_NO_BOX = 'None';
+
 /**
  * Questioner contract: `<question>…</question>` then `\boxed{answer}`.
  * Question = the last non-greedy match of the tags, trimmed; answer = the last brace-balanced box of
  * the whole text, trimmed. No question, an empty question or an empty/missing answer → null
- * (a format violation).
+ * (a format violation). With `unboxed = 'none'` a text with a question but no closed box reads the
+ * answer "None", as the released curriculum reward does (docs/algorithms.md §7.8); an empty box
+ * stays a violation there too.
  */
-export function parseQuestioner(text: string): QuestionerOutput | null {
+export function parseQuestioner(text: string, unboxed: 'violation' | 'none' = 'violation'): QuestionerOutput | null {
   const matches = [...text.matchAll(/<question>([\s\S]*?)<\/question>/g)];
   const last = matches[matches.length - 1];
   if (!last) return null;
   const question = (last[1] ?? '').trim();
-  const answer = extractBoxed(text);
+  const boxed = extractBoxed(text);
+  const answer = boxed === null && unboxed === 'none' ? RELEASED_NO_BOX : boxed;
   if (!question || !answer) return null;
   return { question, answer };
 }
@@ -47,6 +53,11 @@ export function parseQuestioner(text: string): QuestionerOutput | null {
  */
 export function releasedGoldenAnswer(answer: string): string {
   return answer.slice(-1);
+}
+
+/** The part of the questioner's answer the proxy gate compares with (`proxy.goldenAnswer`). */
+export function goldenAnswer(answer: string, mode: 'whole' | 'last-character'): string {
+  return mode === 'last-character' ? releasedGoldenAnswer(answer) : answer;
 }
 
 export const PYTHON_FENCE = '```python';

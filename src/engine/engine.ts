@@ -163,7 +163,7 @@ export class Engine {
       }
       case 'self-labelling':
         s.labels = await selfLabel(ctx, earlier(s.pool, phase));
-        return { phase, labels: s.labels };
+        return { phase, labels: s.labels, mode: ctx.config.labelling.mode };
       case 'curation': {
         const labels = earlier(s.labels, phase);
         const { kept, keptIndices } = curateLabels(ctx, labels);

@@ -18,6 +18,7 @@ import { policyUpdate } from '../rl/policy-update';
 import { groupRecords } from './group-records';
 import { tokenDetails } from './token-detail';
 import { executorToolRollouts } from './executor-rollouts';
+import { updateSchedule } from './update-schedule';
 import type { ExecutorRollout, PhaseData, SelfLabel } from './trace';
 
 /** Phase 6: the updated questioner writes the pool; only contract-valid questions enter it. */
@@ -39,7 +40,10 @@ export async function questionPool(
 }
 
 /** The executor's answers to each question, `samples` times: plain (one turn) or with the tool. */
-async function labellingAnswers(ctx: EngineContext, questions: string[]): Promise<{ text: string }[]> {
+async function labellingAnswers(
+  ctx: EngineContext,
+  questions: string[],
+): Promise<{ text: string; toolCalls?: number }[]> {
   const l = ctx.config.labelling;
   const repeated = questions.flatMap((q) => Array.from({ length: l.samples }, () => q));
   if (l.mode === 'tool') {
@@ -65,7 +69,7 @@ async function labellingAnswers(ctx: EngineContext, questions: string[]): Promis
   );
 }
 
-/** Phase 7: 9 executor samples per question → majority pseudo-label and its share s. */
+/** Phase 7: 9 executor samples per question → majority pseudo-label and its share s (plain or tool, `labelling.mode`). */
 export async function selfLabel(
   ctx: EngineContext,
   pool: { question: string; answer: string }[],
@@ -77,7 +81,8 @@ export async function selfLabel(
     pool.map((q) => q.question),
   );
   return pool.flatMap((q, k) => {
-    const votes = outputs.slice(k * l.samples, (k + 1) * l.samples).map((o) => voteEntry(extractBoxed(o.text)));
+    const mine = outputs.slice(k * l.samples, (k + 1) * l.samples);
+    const votes = mine.map((o) => voteEntry(extractBoxed(o.text)));
     const vote = majorityVote(votes);
     if (vote.answer === '') return []; // docs/algorithms.md §2.2: discard an empty majority
     const trueAnswer = solveQuestion(q.question)?.answer ?? null;
@@ -91,6 +96,7 @@ export async function selfLabel(
         score: vote.score,
         trueAnswer,
         correct: trueAnswer === null ? null : answersEquivalent(vote.answer, trueAnswer),
+        toolCalls: mine.reduce((sum, o) => sum + (o.toolCalls ?? 0), 0),
       },
     ];
   });
@@ -172,6 +178,7 @@ export async function updateExecutor(
     })),
     stats: {
       updates: result.updates,
+      schedule: updateSchedule(e, result, e.algorithm === 'adpo'),
       groups: groupRecords(adv.groups, rewards, adv.advantages),
       tokens: tokenDetails(ctx.executor.tokenizer, sequences, lossMask, adv.advantages, result, groups, sampleGroups),
     },

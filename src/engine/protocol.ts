@@ -4,8 +4,9 @@
  * dead worker from a busy one; after each iteration it keeps a checkpoint in IndexedDB
  * (`AUTOSAVE_SLOT`) and says so (`autosaved`), so a run survives the worker's death.
  */
-import type { ConfigOverride, PresetName } from '../core/config';
-import type { BackendMemory } from '../model/backend';
+import type { Agent0Config, ConfigOverride, PresetName } from '../core/config';
+import type { BackendMemory, BackendName, WasmBinary } from '../model/backend';
+import type { ChoiceBasis } from '../model/backend-choice';
 import type { MemoryStats } from '../sandbox/types';
 import type { IterationSummary } from './summary';
 import type { LoopPosition } from './engine';
@@ -15,7 +16,15 @@ import type { EvaluationResult, PhaseRecord } from './trace';
 export const AUTOSAVE_SLOT = 'agent0-lab-autosave';
 
 export type EngineCommand =
-  | { type: 'init'; preset: PresetName; override?: ConfigOverride; backends?: ('webgpu' | 'webgl' | 'wasm' | 'cpu')[] }
+  | {
+      type: 'init';
+      preset: PresetName;
+      override?: ConfigOverride;
+      /** Candidate backends in order. */
+      backends?: BackendName[];
+      /** The backend the address asks for (`?backend=`), first in `backends`; absent: measured. */
+      asked?: BackendName | null;
+    }
   | { type: 'step' }
   | { type: 'run-iteration' }
   | { type: 'run'; iterations: number }
@@ -26,7 +35,9 @@ export type EngineCommand =
   | { type: 'save-file' }
   | { type: 'memory' }
   | { type: 'load-file'; name: string; bytes: Uint8Array }
-  | { type: 'export' };
+  | { type: 'export' }
+  /** Between iterations: go on as a new run with these `section.key=value` changes (fork.ts). */
+  | { type: 'fork'; changes: string[] };
 
 export type EngineEvent =
   | {
@@ -34,6 +45,10 @@ export type EngineEvent =
       backend: string;
       fallbacks: { backend: string; reason: string }[];
       threads: number | null;
+      /** The WASM build that runs (null on other backends and in replay). */
+      binary?: WasmBinary | null;
+      /** Why this backend (absent in replay). */
+      basis?: ChoiceBasis | null;
       position: LoopPosition;
       params: number;
     }
@@ -47,6 +62,14 @@ export type EngineEvent =
   | { type: 'exported'; parquet: Uint8Array; agent0Args: string }
   | { type: 'saved-file'; bytes: Uint8Array }
   | { type: 'refused'; message: string }
+  | {
+      type: 'forked';
+      changes: string[];
+      config: Agent0Config;
+      position: LoopPosition;
+      trace: PhaseRecord[];
+      summaries: IterationSummary[];
+    }
   | { type: 'device-lost'; reason: string; message: string }
   | { type: 'memory'; backend: BackendMemory; python: MemoryStats }
   | { type: 'ack'; command: EngineCommand['type'] }

@@ -4,7 +4,7 @@
  */
 import { extractBoxed } from '../core/boxed';
 import { averageLinkageClusters, bleuDistanceMatrix } from '../core/cluster';
-import { countToolOutputs, parseQuestioner, releasedGoldenAnswer } from '../core/contracts';
+import { countToolOutputs, goldenAnswer, parseQuestioner } from '../core/contracts';
 import { grpoAdvantages } from '../core/grpo';
 import { curriculumRewards } from '../core/reward';
 import { solveQuestion } from '../core/tasks';
@@ -16,6 +16,7 @@ import { groupRecords } from './group-records';
 import { executorToolRollouts } from './executor-rollouts';
 import type { ProxyResult, QuestionerRollout, RewardParts, UpdateStats } from './trace';
 import { tokenDetails } from './token-detail';
+import { updateSchedule } from './update-schedule';
 
 export interface CurriculumBatch {
   sequences: number[][];
@@ -48,7 +49,7 @@ export async function questionerRollouts(ctx: EngineContext): Promise<Curriculum
  */
 export function parseRollouts(ctx: EngineContext, batch: CurriculumBatch): QuestionerRollout[] {
   return batch.texts.map((text, i) => {
-    const contract = parseQuestioner(text);
+    const contract = parseQuestioner(text, ctx.config.proxy.unboxedAnswer);
     const parsed = contract && questionFits(ctx, toolSolverPrompt(contract.question)) ? contract : null;
     return {
       group: batch.groups[i] as number,
@@ -77,7 +78,7 @@ export async function solverProxy(ctx: EngineContext, rollouts: QuestionerRollou
     const mine = candidates.slice(k * proxy.candidates, (k + 1) * proxy.candidates);
     const answers = mine.map((c) => voteEntry(extractBoxed(c.text)));
     const r = rollouts[rolloutIndex] as QuestionerRollout;
-    const golden = proxy.goldenAnswer === 'last-character' ? releasedGoldenAnswer(r.answer ?? '') : (r.answer ?? '');
+    const golden = goldenAnswer(r.answer ?? '', proxy.goldenAnswer);
     const score = proxyScore(answers, golden, { enabled: proxy.gate, minP: proxy.gateMinP });
     return {
       rollout: rolloutIndex,
@@ -85,6 +86,7 @@ export async function solverProxy(ctx: EngineContext, rollouts: QuestionerRollou
       toolCalls: mine.map((c) => c.toolCalls),
       failedCalls: mine.reduce((s, c) => s + c.failedCalls, 0),
       majority: score.majority,
+      golden,
       rawP: score.rawP,
       p: score.p,
       agrees: score.agrees,
@@ -150,6 +152,7 @@ export async function updateQuestioner(
   );
   return {
     updates: result.updates,
+    schedule: updateSchedule(q, result, false),
     groups: groupRecords(grpo.groups, totals, grpo.advantages),
     tokens: tokenDetails(
       ctx.questioner.tokenizer,

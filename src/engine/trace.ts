@@ -53,6 +53,8 @@ export interface ProxyResult {
   /** Candidates whose tool call failed in the sandbox (crash or timeout). */
   failedCalls: number;
   majority: string;
+  /** The questioner's answer the gate compared with (`proxy.goldenAnswer`); absent in older recordings. */
+  golden?: string;
   rawP: number;
   p: number;
   agrees: boolean;
@@ -70,9 +72,26 @@ export interface RewardParts {
   total: number;
 }
 
+/** How an update was scheduled and clipped (`updateSchedule`, src/engine/update-schedule.ts). */
+export interface UpdateSchedule {
+  /** The role's setting: optimizer updates per rollout batch. */
+  updatesPerStep: number;
+  /** Updates that ran; 1 means ρ ≡ 1 at the only update, so no clip fires. */
+  updates: number;
+  /** Sequences in each update's mini-batch, in order. */
+  sequencesPerUpdate: number[];
+  epsLow: number;
+  /** The constant ε_high, or null when every sequence has its own (ADPO's ε_high(s)). */
+  epsHigh: number | null;
+  /** Dual-clip constant c, or null for none. */
+  dualClip: number | null;
+}
+
 export interface UpdateStats {
   /** One entry per optimizer update (mini-batch). */
   updates: UpdateStep[];
+  /** Absent in recordings made before it was added. */
+  schedule?: UpdateSchedule;
   groups: { id: number; rewards: number[]; mean: number; std: number; noSignal: boolean; advantages: number[] }[];
   /** Token detail of sampled sequences, keyed by sequence index. */
   tokens: Record<number, TokenDetail>;
@@ -89,6 +108,8 @@ export interface SelfLabel {
   trueAnswer: string | null;
   /** Pseudo-label equals the oracle's answer (null when the oracle has none). */
   correct: boolean | null;
+  /** Programs the sandbox ran over the question's labelling samples (0 in `plain` mode); absent in older recordings. */
+  toolCalls?: number;
 }
 
 export interface ExecutorRollout {
@@ -115,7 +136,12 @@ export type PhaseData =
   | { phase: 'curriculum-reward'; parts: RewardParts[]; clusterCount: number; distances: number[][] }
   | { phase: 'questioner-update'; stats: UpdateStats }
   | { phase: 'question-pool'; questions: { question: string; answer: string }[]; generated: number }
-  | { phase: 'self-labelling'; labels: SelfLabel[] }
+  | {
+      phase: 'self-labelling';
+      labels: SelfLabel[];
+      /** `labelling.mode` the samples ran with; absent in older recordings. */
+      mode?: 'plain' | 'tool';
+    }
   | {
       phase: 'curation';
       kept: number;

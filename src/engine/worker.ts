@@ -4,13 +4,17 @@
  * between phases.
  */
 import { type Agent0Config, makeConfig } from '../core/config';
-import { backendMemory, currentGpuDevice, selectBackend } from '../model/backend';
+import { Tokenizer } from '../core/tokenizer';
+import { backendMemory, currentGpuDevice, defaultBackendOrder } from '../model/backend';
+import { chooseBackend } from '../model/backend-choice';
+import { TinyLM } from '../model/model';
 import { useServedWasmBinaries } from '../model/served-wasm';
 import { createBrowserSandbox } from '../sandbox/browser';
 import type { Sandbox } from '../sandbox/types';
 import { Engine } from './engine';
 import { modelsFromCheckpoint } from './models';
 import { exportLastCuration } from './export';
+import { forkCheckpoint, forkConfig } from './fork';
 import { loadSlot, saveSlot } from './idb-store';
 import { atIterationBoundary, restoreRun, saveRun } from './persist';
 import { AUTOSAVE_SLOT, type EngineCommand, type EngineEvent } from './protocol';
@@ -107,12 +111,19 @@ async function handle(cmd: EngineCommand): Promise<void> {
     case 'init': {
       config = makeConfig(cmd.preset, cmd.override);
       useServedWasmBinaries();
-      const choice = await selectBackend(cmd.backends);
-      backend = choice.backend;
-      watchGpuDevice();
       const res = await fetch(new URL(`${import.meta.env.BASE_URL}models/base.a0lm`, self.location.origin));
       if (!res.ok) throw new Error(`The base model could not be loaded (HTTP ${res.status}).`);
-      baseBytes = new Uint8Array(await res.arrayBuffer());
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      baseBytes = bytes;
+      // Chosen before the run's models exist (tfjs variables live on one backend); the measurement
+      // times throwaway copies of the base model.
+      const tokenizer = new Tokenizer();
+      const choice = await chooseBackend(cmd.backends ?? defaultBackendOrder(), {
+        asked: cmd.asked ?? null,
+        makeModel: () => TinyLM.fromCheckpoint(bytes, tokenizer),
+      });
+      backend = choice.backend;
+      watchGpuDevice();
       sandbox ??= createBrowserSandbox();
       engine = await build();
       post({
@@ -120,6 +131,8 @@ async function handle(cmd: EngineCommand): Promise<void> {
         backend,
         fallbacks: choice.fallbacks,
         threads: choice.threads,
+        binary: choice.binary,
+        basis: choice.basis,
         position: engine.position,
         params: engine.models.questioner.paramCount,
       });
@@ -162,9 +175,40 @@ async function handle(cmd: EngineCommand): Promise<void> {
       post({ type: 'exported', parquet, agent0Args: args }, [parquet.buffer]);
       return;
     }
+    case 'fork':
+      return fork(cmd.changes);
     case 'pause':
       return;
   }
+}
+
+/**
+ * Go on as a new run: the current run saved between iterations, re-labelled with the changed
+ * settings and restored into an engine built with them. Bad changes are refused and the run stays.
+ */
+async function fork(changes: string[]): Promise<void> {
+  const e = currentEngine();
+  let next: Agent0Config;
+  try {
+    if (!atIterationBoundary(e)) throw new Error('A run can be forked between iterations only.');
+    next = forkConfig(e.config, changes);
+  } catch (err) {
+    post({ type: 'refused', message: err instanceof Error ? err.message : String(err) });
+    return;
+  }
+  const bytes = forkCheckpoint(await saveRun(e), next);
+  config = next;
+  engine = await build();
+  restoreRun(engine, bytes);
+  post({
+    type: 'forked',
+    changes,
+    config: next,
+    position: engine.position,
+    trace: engine.trace,
+    summaries: engine.summaries,
+  });
+  await autosave(engine);
 }
 
 self.addEventListener('message', (event: MessageEvent<EngineCommand>) => {

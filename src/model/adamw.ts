@@ -21,73 +21,127 @@ export const DEFAULT_OPTIMIZER: OptimizerSettings = {
   maxGradNorm: 1,
 };
 
-/**
- * Global L2 norm √Σ_i Σ g_i² of a gradient list, as a chain of pairwise adds: WebGPU's AddN with
- * more inputs than its storage-buffer limit (8 on SwiftShader) builds an invalid pipeline and
- * yields garbage. Call inside a tidy.
- */
-export function globalNorm(grads: readonly tf.Tensor[]): tf.Scalar {
-  return tf.sqrt(grads.reduce<tf.Tensor>((acc, g) => tf.add(acc, tf.sum(tf.square(g))), tf.scalar(0))) as tf.Scalar;
+/** Every gradient as one flat vector [P] (parameters in list order), in one Concat. Call inside a tidy. */
+export function flatten(grads: readonly tf.Tensor[]): tf.Tensor1D {
+  return tf.concat(grads.map((g) => tf.reshape(g, [-1]))) as tf.Tensor1D;
 }
 
-/** Optimizer state (first and second moments per parameter) for one variable list. */
+/** Global L2 norm √Σ_i Σ g_i² of a flat gradient (see `flatten`). Call inside a tidy. */
+export function globalNorm(flat: tf.Tensor1D): tf.Scalar {
+  return tf.sqrt(tf.sum(tf.square(flat))) as tf.Scalar;
+}
+
+/**
+ * Optimizer state for one variable list, kept flat: the first and second moments of every
+ * parameter in one vector each, so that an update is a dozen kernels over all parameters at once
+ * rather than a dozen per parameter.
+ */
 export class AdamW {
   /** Updates applied so far. */
   step = 0;
-  private readonly m: tf.Variable[];
-  private readonly v: tf.Variable[];
+  private readonly m: tf.Variable;
+  private readonly v: tf.Variable;
+  private readonly sizes: number[];
+  /**
+   * Per parameter, the positions of its values in the flat vector. Its part of the update is
+   * gathered rather than split or sliced: tfjs-backend-wasm's Slice copies the whole input out of
+   * the heap for each part (42 parts of a 171k vector took ~20 ms); its Gather reads only the part.
+   */
+  private readonly positions: tf.Tensor1D[];
 
   constructor(private readonly params: readonly tf.Variable[]) {
-    this.m = params.map((p) => tf.tidy(() => tf.variable(tf.zerosLike(p), false)));
-    this.v = params.map((p) => tf.tidy(() => tf.variable(tf.zerosLike(p), false)));
+    this.sizes = params.map((p) => p.size);
+    const total = this.sizes.reduce((a, b) => a + b, 0);
+    this.m = tf.tidy(() => tf.variable(tf.zeros([total]), false));
+    this.v = tf.tidy(() => tf.variable(tf.zeros([total]), false));
+    let start = 0;
+    this.positions = this.sizes.map((size) => {
+      const idx = tf.range(start, start + size, 1, 'int32') as tf.Tensor1D;
+      start += size;
+      return idx;
+    });
   }
 
   /**
-   * One update inside the caller's tidy. ‖g‖ = √Σ g², ĝ = g·min(1, c/(‖g‖ + 1e-6)),
-   * m ← β₁m + (1−β₁)ĝ, v ← β₂v + (1−β₂)ĝ², θ ← θ − lr·(m/(1−β₁ᵗ)) / (√(v/(1−β₂ᵗ)) + ε) − lr·λ·θ.
+   * One update inside the caller's tidy, from the gradients in parameter order. See `applyFlat`.
    * Returns the global norm before clipping (a scalar tensor).
    */
   apply(grads: readonly tf.Tensor[], s: OptimizerSettings): tf.Scalar {
     if (grads.length !== this.params.length)
       throw new Error(`AdamW: ${grads.length} gradients for ${this.params.length} parameters.`);
-    this.step += 1;
-    const norm = globalNorm(grads);
-    const scale = Number.isFinite(s.maxGradNorm)
-      ? tf.minimum(1, tf.div(s.maxGradNorm, tf.add(norm, 1e-6)))
-      : tf.scalar(1);
-    const c1 = 1 - Math.pow(s.beta1, this.step);
-    const c2 = 1 - Math.pow(s.beta2, this.step);
-    this.params.forEach((p, i) => {
-      const g = tf.mul(grads[i] as tf.Tensor, scale);
-      const m = this.m[i] as tf.Variable;
-      const v = this.v[i] as tf.Variable;
-      m.assign(tf.add(tf.mul(m, s.beta1), tf.mul(g, 1 - s.beta1)));
-      v.assign(tf.add(tf.mul(v, s.beta2), tf.mul(tf.square(g), 1 - s.beta2)));
-      const update = tf.div(tf.div(m, c1), tf.add(tf.sqrt(tf.div(v, c2)), s.epsilon));
-      const decay = p.rank >= 2 ? s.weightDecay : 0;
-      p.assign(tf.sub(tf.mul(p, 1 - s.learningRate * decay), tf.mul(update, s.learningRate)));
-    });
+    const flat = flatten(grads);
+    const norm = globalNorm(flat);
+    this.applyFlat(flat, norm, s);
     return norm;
   }
 
-  /** The step count and the moments (every m, then every v), for run checkpoints. */
+  /**
+   * One update inside the caller's tidy, over the flat gradient g (see `flatten`) with its norm ‖g‖:
+   * ĝ = g·min(1, c/(‖g‖ + 1e-6)), m ← β₁m + (1−β₁)ĝ, v ← β₂v + (1−β₂)ĝ²,
+   * θ ← θ·(1 − lr·λ·[rank θ ≥ 2]) − lr·(m/(1−β₁ᵗ)) / (√(v/(1−β₂ᵗ)) + ε).
+   */
+  applyFlat(flat: tf.Tensor1D, norm: tf.Scalar, s: OptimizerSettings): void {
+    if (flat.size !== this.m.size)
+      throw new Error(`AdamW: a gradient of ${flat.size} values for ${this.m.size} parameters.`);
+    this.step += 1;
+    const g = Number.isFinite(s.maxGradNorm)
+      ? tf.mul(flat, tf.minimum(1, tf.div(s.maxGradNorm, tf.add(norm, 1e-6))))
+      : flat;
+    const c1 = 1 - Math.pow(s.beta1, this.step);
+    const c2 = 1 - Math.pow(s.beta2, this.step);
+    this.m.assign(tf.add(tf.mul(this.m, s.beta1), tf.mul(g, 1 - s.beta1)));
+    this.v.assign(tf.add(tf.mul(this.v, s.beta2), tf.mul(tf.square(g), 1 - s.beta2)));
+    const update = tf.div(tf.mul(this.m, s.learningRate / c1), tf.add(tf.sqrt(tf.div(this.v, c2)), s.epsilon));
+    // Each parameter takes its part of the update, so its new value is a fresh tensor of its own
+    // shape (a gathered vector is not: tfjs-backend-wasm's Gather output keeps a 4-D layout).
+    this.params.forEach((p, i) => {
+      const decayed = p.rank >= 2 ? tf.mul(p, 1 - s.learningRate * s.weightDecay) : p;
+      p.assign(tf.sub(decayed, tf.reshape(tf.gather(update, this.positions[i] as tf.Tensor1D), p.shape)));
+    });
+  }
+
+  /** The step count and the moments (every m, then every v, one array per parameter), for run checkpoints. */
   async exportState(): Promise<{ step: number; moments: Float32Array[] }> {
-    const moments = await Promise.all([...this.m, ...this.v].map(async (t) => new Float32Array(await t.data())));
-    return { step: this.step, moments };
+    const [m, v] = await Promise.all([this.m.data(), this.v.data()]);
+    return {
+      step: this.step,
+      moments: [...this.perParameter(m as Float32Array), ...this.perParameter(v as Float32Array)],
+    };
   }
 
   /** Restore `exportState`'s output; refuses a different number or size of moments. */
   importState(state: { step: number; moments: readonly Float32Array[] }): void {
-    const all = [...this.m, ...this.v];
-    if (state.moments.length !== all.length || state.moments.some((a, i) => a.length !== all[i]?.size)) {
+    const n = this.params.length;
+    if (state.moments.length !== 2 * n || state.moments.some((a, i) => a.length !== this.sizes[i % n])) {
       throw new Error('AdamW.importState: the saved moments do not match this model’s parameters.');
     }
-    tf.tidy(() => all.forEach((v, i) => v.assign(tf.tensor(state.moments[i] as Float32Array, v.shape, 'float32'))));
+    const join = (parts: readonly Float32Array[]): Float32Array => {
+      const out = new Float32Array(this.m.size);
+      let at = 0;
+      for (const a of parts) {
+        out.set(a, at);
+        at += a.length;
+      }
+      return out;
+    };
+    tf.tidy(() => {
+      this.m.assign(tf.tensor1d(join(state.moments.slice(0, n))));
+      this.v.assign(tf.tensor1d(join(state.moments.slice(n))));
+    });
     this.step = state.step;
+  }
+
+  private perParameter(flat: Float32Array): Float32Array[] {
+    let at = 0;
+    return this.sizes.map((size) => {
+      const part = flat.slice(at, at + size);
+      at += size;
+      return part;
+    });
   }
 
   /** Free the moment variables. */
   dispose(): void {
-    tf.dispose([...this.m, ...this.v]);
+    tf.dispose([this.m, this.v, ...this.positions]);
   }
 }

@@ -1,8 +1,10 @@
 /**
- * Choosing the tfjs backend at start. Browser order: WebGPU, then WASM (measured by `npm run bench`
- * in Chromium on a machine without a GPU: 375 ms per training step against 1608 ms for WebGL on
- * SwiftShader, and 15× the generation speed), then WebGL, then the pure-JS CPU backend. Node order: WASM, then CPU. The caller gets the backend in use and
- * why each earlier candidate was skipped.
+ * Initialising a tfjs backend from a list of candidates. Browser order: WebGPU, then WASM (measured
+ * by `npm run bench` in Chromium on a machine without a GPU: 375 ms per training step against
+ * 1608 ms for WebGL on SwiftShader, and 15× the generation speed), then WebGL, then the pure-JS CPU
+ * backend. Node order: WASM, then CPU. The caller gets the backend in use, why each earlier
+ * candidate was skipped, and on WASM which binary runs with how many threads. The page does not
+ * take the first that works: backend-choice.ts times WebGPU against WASM and keeps the faster.
  */
 import * as tf from '@tensorflow/tfjs';
 import { getThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
@@ -15,16 +17,20 @@ export interface BackendChoice {
   fallbacks: { backend: BackendName; reason: string }[];
   /** Threads of the WASM backend's pool (1 = the single-threaded binary); null on other backends. */
   threads: number | null;
+  /** Which of tfjs-backend-wasm's three builds runs; null on other backends. */
+  binary: WasmBinary | null;
 }
+
+/** tfjs-backend-wasm's builds: `tfjs-backend-wasm.wasm`, `…-simd.wasm`, `…-threaded-simd.wasm`. */
+export type WasmBinary = 'plain' | 'simd' | 'threaded-simd';
 
 export interface BackendOptions {
   /** Where the browser fetches the WASM binaries (a folder URL ending in "/"); Node finds them itself. */
   wasmPaths?: string;
-  /** How long one candidate may take to initialise before the next is tried (default 60 s). */
-  initLimitMs?: number;
 }
 
-const DEFAULT_INIT_LIMIT_MS = 60_000;
+/** How long one candidate may take to initialise before the next is tried. */
+export const INIT_LIMIT_MS = 60_000;
 
 /** Whether this code runs in a browser page or worker (as opposed to Node). */
 export function inBrowser(): boolean {
@@ -36,15 +42,60 @@ export function defaultBackendOrder(): BackendName[] {
   return inBrowser() ? ['webgpu', 'wasm', 'webgl', 'cpu'] : ['wasm', 'cpu'];
 }
 
+/** Why WebGPU cannot be used here: no API, no adapter, or only a software fallback adapter. */
+export type WebGpuAbsence = 'missing' | 'no-adapter' | 'fallback-adapter';
+
+interface AdapterLike {
+  isFallbackAdapter?: boolean;
+  info?: { isFallbackAdapter?: boolean; vendor?: string; architecture?: string };
+}
+
+/**
+ * Ask the browser for a WebGPU adapter. A fallback adapter (`adapter.info.isFallbackAdapter`, or
+ * the older `adapter.isFallbackAdapter`) runs on the CPU (Chromium's SwiftShader is one); it is
+ * reported as such, and usable only when asked for by name.
+ */
+export async function probeWebGpu(): Promise<{ absent: WebGpuAbsence; detail: string } | null> {
+  const gpu = (globalThis.navigator as { gpu?: { requestAdapter(): Promise<AdapterLike | null> } } | undefined)?.gpu;
+  if (!gpu)
+    return {
+      absent: 'missing',
+      detail: 'navigator.gpu is missing (no WebGPU in this browser or not a secure context)',
+    };
+  const adapter = await gpu.requestAdapter();
+  if (!adapter) return { absent: 'no-adapter', detail: 'requestAdapter() returned no adapter' };
+  if (adapter.info?.isFallbackAdapter === true || adapter.isFallbackAdapter === true) {
+    const name = [adapter.info?.vendor, adapter.info?.architecture].filter(Boolean).join(' ');
+    return {
+      absent: 'fallback-adapter',
+      detail: `the only adapter is a fallback adapter${name ? ` (${name})` : ''} that runs on the CPU`,
+    };
+  }
+  return null;
+}
+
 async function unavailableReason(name: BackendName): Promise<string | null> {
   if (name === 'webgpu') {
-    const gpu = (globalThis.navigator as { gpu?: { requestAdapter(): Promise<unknown> } } | undefined)?.gpu;
-    if (!gpu) return 'navigator.gpu is missing (no WebGPU in this browser or not a secure context)';
-    if (!(await gpu.requestAdapter())) return 'requestAdapter() returned no adapter';
+    const probe = await probeWebGpu();
+    // Asked for by name, a fallback adapter is used (the tests run WebGPU on SwiftShader).
+    if (probe && probe.absent !== 'fallback-adapter') return probe.detail;
     await import('@tensorflow/tfjs-backend-webgpu');
   }
   if (name === 'webgl' && !inBrowser()) return 'WebGL needs a browser';
   return null;
+}
+
+/**
+ * The WASM build tfjs loads: tfjs-backend-wasm's `getPathToWasmBinary` picks threaded SIMD when
+ * the engine reports both SIMD and threads (threads need a cross-origin-isolated page, never Node),
+ * SIMD alone otherwise, else the plain build.
+ */
+export async function wasmBinary(): Promise<WasmBinary> {
+  const [simd, threads] = await Promise.all([
+    tf.env().getAsync('WASM_HAS_SIMD_SUPPORT'),
+    tf.env().getAsync('WASM_HAS_MULTITHREAD_SUPPORT'),
+  ]);
+  return simd && threads ? 'threaded-simd' : simd ? 'simd' : 'plain';
 }
 
 /**
@@ -53,7 +104,7 @@ async function unavailableReason(name: BackendName): Promise<string | null> {
  * failing helper worker, e.g. a WASM pthread, shows itself: its initialisation never settles), or
  * did not finish within `limitMs`. Such an error event is consumed, so it is reported once, here.
  */
-async function initialise(name: BackendName, limitMs: number): Promise<string | null> {
+export async function initialise(name: BackendName, limitMs = INIT_LIMIT_MS): Promise<string | null> {
   const scope = globalThis as {
     addEventListener?: typeof addEventListener;
     removeEventListener?: typeof removeEventListener;
@@ -88,16 +139,21 @@ export async function selectBackend(
   const fallbacks: BackendChoice['fallbacks'] = [];
   if (opts.wasmPaths) setWasmPaths(opts.wasmPaths);
   for (const name of order) {
-    const reason = await initialise(name, opts.initLimitMs ?? DEFAULT_INIT_LIMIT_MS);
-    if (reason === null) {
-      await tf.ready();
-      return { backend: name, fallbacks, threads: name === 'wasm' ? getThreadsCount() : null };
-    }
+    const reason = await initialise(name);
+    if (reason === null) return { ...(await current()), fallbacks };
     fallbacks.push({ backend: name, reason });
   }
   throw new Error(
     `selectBackend: no backend available (${fallbacks.map((f) => `${f.backend}: ${f.reason}`).join('; ')}).`,
   );
+}
+
+/** The current tfjs backend (after `initialise` or `tf.setBackend`), with its WASM binary and threads. */
+export async function current(): Promise<BackendChoice> {
+  await tf.ready();
+  const backend = tf.getBackend() as BackendName;
+  const wasm = backend === 'wasm';
+  return { backend, fallbacks: [], threads: wasm ? getThreadsCount() : null, binary: wasm ? await wasmBinary() : null };
 }
 
 /** What this code needs of a WebGPU device (structural, so no GPU type library is needed). */

@@ -1,15 +1,24 @@
 /**
  * Batched, seeded generation with a key/value cache, resumable after the environment appends text
- * (multi-turn tool use). Shapes stay fixed: B sequences always, appended blocks padded to a power
- * of two, the cache always [B, contextLength, dModel].
+ * (multi-turn tool use). Tokens are drawn on the backend (sampling.ts) in rounds of
+ * DECODE_ROUND steps: a round feeds the pending tokens, then feeds each drawn token back without
+ * leaving the backend, and reads back the round's B × DECODE_ROUND token ids once; stop conditions
+ * are checked on the CPU afterwards and tokens past a stop are discarded (the cache rows they
+ * wrote lie beyond the sequence's cursor, where nothing attends and the next write lands).
+ * Shapes stay fixed: B sequences always, fed blocks padded to a power of two, the cache always
+ * [B·H·(contextLength + 1), d/H].
  */
 import * as tf from '@tensorflow/tfjs';
 import { Rng } from '../core/random';
 import type { Tokenizer } from '../core/tokenizer';
 import type { ModelConfig } from './config';
-import { type KvCache, disposeCache, emptyCache, forwardExtend, forwardFull } from './forward';
+import { type KvCache, disposeCache, emptyCache, forwardExtend, forwardFull, headMatrix } from './forward';
 import type { Params } from './params';
-import { type SamplingOptions, sampleToken } from './sampling';
+import { type SamplingOptions, checkSampling, sampleTokens } from './sampling';
+
+/** Tokens drawn per sequence between two read-backs (the same on every backend, so that a seed
+ * gives the same draws everywhere). */
+export const DECODE_ROUND = 8;
 
 export interface TurnOptions extends SamplingOptions {
   /** Most tokens one sequence may add in this turn. */
@@ -47,8 +56,13 @@ export function bucketLength(n: number, max: number): number {
 export class Generation {
   private readonly seqs: SequenceState[];
   private cache: KvCache | null;
-  private readonly logits: Float32Array[];
+  /** [B, V] logits of the last forward pass (for inspection), or null before the first. */
+  private logits: tf.Tensor2D | null = null;
   private readonly rng: Rng;
+  /** The head as [d, V], kept while the parameters it came from are unchanged. */
+  private head: { of: object; matrix: tf.Tensor2D } | null = null;
+  /** Read-backs done so far (one per round). */
+  readBacks = 0;
 
   /**
    * Sequences start as the given prompts (each non-empty, shorter than the context). `useCache`
@@ -68,7 +82,6 @@ export class Generation {
       }
     }
     this.seqs = prompts.map((p) => ({ tokens: [...p], cursor: 0, active: true }));
-    this.logits = prompts.map(() => new Float32Array(config.vocabSize));
     this.rng = typeof seed === 'number' ? new Rng(seed) : seed;
     this.cache = useCache ? emptyCache(config, prompts.length) : null;
   }
@@ -94,6 +107,7 @@ export class Generation {
    * previous turn's last token) are fed first, in one padded block.
    */
   async turn(opts: TurnOptions): Promise<(TurnOutput | null)[]> {
+    checkSampling(opts);
     const starts = this.seqs.map((s) => s.tokens.length);
     const stops: (StopReason | null)[] = this.seqs.map(() => null);
     const ran = this.seqs.map((s) => s.active);
@@ -105,23 +119,32 @@ export class Generation {
       }
     }
     while (this.seqs.some((s) => s.active)) {
-      await this.feed();
+      const drawn = await this.round(opts);
+      const lastStep = this.seqs.map(() => DECODE_ROUND - 1);
       for (const [b, s] of this.seqs.entries()) {
-        if (!s.active) continue;
-        const token = sampleToken(this.logits[b] as Float32Array, opts, this.rng);
-        s.tokens.push(token);
-        const generated = s.tokens.length - (starts[b] as number);
-        const text = this.tokenizer.decode(s.tokens.slice(starts[b]));
-        let stop: StopReason | null = null;
-        if (token === this.tokenizer.eosId && !opts.ignoreEos) stop = 'eos';
-        else if (opts.stopStrings?.some((x) => text.endsWith(x))) stop = 'stop-string';
-        else if (generated >= opts.maxNewTokens) stop = 'max-tokens';
-        else if (s.tokens.length >= ctx) stop = 'context';
-        if (stop) {
-          s.active = false;
-          stops[b] = stop;
+        if (!(drawn.active[b] as boolean)) continue;
+        for (let step = 0; step < DECODE_ROUND && s.active; step++) {
+          const token = drawn.ids[step * this.seqs.length + b] as number;
+          s.tokens.push(token);
+          // Every draw but the round's last was fed back (into the cache row at its position).
+          if (step < DECODE_ROUND - 1) s.cursor = s.tokens.length;
+          lastStep[b] = step;
+          const generated = s.tokens.length - (starts[b] as number);
+          const text = this.tokenizer.decode(s.tokens.slice(starts[b]));
+          let stop: StopReason | null = null;
+          if (token === this.tokenizer.eosId && !opts.ignoreEos) stop = 'eos';
+          else if (opts.stopStrings?.some((x) => text.endsWith(x))) stop = 'stop-string';
+          else if (generated >= opts.maxNewTokens) stop = 'max-tokens';
+          else if (s.tokens.length >= ctx) stop = 'context';
+          if (stop) {
+            s.active = false;
+            stops[b] = stop;
+            // The stop token counts as pending: a later turn feeds it again at the same position.
+            s.cursor = s.tokens.length - 1;
+          }
         }
       }
+      this.keepLogits(drawn.logits, drawn.active, lastStep);
     }
     return this.seqs.map((s, b) => {
       if (!ran[b]) return null;
@@ -130,56 +153,143 @@ export class Generation {
     });
   }
 
-  /** Run the model over every active sequence's pending tokens and keep its next-token logits. */
-  private async feed(): Promise<void> {
-    const pending = this.seqs.map((s) => (s.active ? s.tokens.length - s.cursor : 0));
-    const longest = Math.max(...pending);
-    if (longest === 0) return;
+  /**
+   * One round: feed every active sequence's pending tokens, then DECODE_ROUND times draw a token per
+   * sequence and (but for the last) feed it back; one read-back of the [DECODE_ROUND, B] ids.
+   * Uniforms: B per step from the Rng, drawn whether or not a sequence is active. Returns the ids,
+   * which sequences took part, and each step's logits (the caller disposes them).
+   */
+  private async round(opts: TurnOptions): Promise<{ ids: Int32Array; active: boolean[]; logits: tf.Tensor2D[] }> {
     const batch = this.seqs.length;
-    const { vocabSize, contextLength } = this.config;
-    let out: tf.Tensor2D;
-    if (this.cache) {
-      const l = bucketLength(longest, contextLength);
-      const ids = new Int32Array(batch * l).fill(this.tokenizer.padId);
-      this.seqs.forEach((s, b) => ids.set(s.tokens.slice(s.cursor, s.cursor + (pending[b] as number)), b * l));
-      const old = this.cache;
-      const cursors = this.seqs.map((s) => s.cursor);
-      const result = tf.tidy(() =>
-        forwardExtend(this.params, this.config, old, tf.tensor2d(ids, [batch, l], 'int32'), cursors, pending),
-      );
-      disposeCache(old);
-      this.cache = result.cache;
-      out = result.logits;
-    } else {
-      const ids = new Int32Array(batch * contextLength).fill(this.tokenizer.padId);
-      const pick = new Float32Array(batch * contextLength);
-      this.seqs.forEach((s, b) => {
-        ids.set(s.tokens, b * contextLength);
-        pick[b * contextLength + s.tokens.length - 1] = 1;
-      });
-      out = tf.tidy(() => {
-        const all = forwardFull(this.params, this.config, tf.tensor2d(ids, [batch, contextLength], 'int32'), false);
-        const last = tf.matMul(tf.tensor3d(pick, [batch, 1, contextLength]), all);
-        return tf.reshape(last, [batch, vocabSize]) as tf.Tensor2D;
-      });
+    const ctx = this.config.contextLength;
+    const active = this.seqs.map((s) => s.active);
+    const uniforms = new Float32Array(DECODE_ROUND * batch);
+    for (let i = 0; i < uniforms.length; i++) uniforms[i] = this.rng.next();
+    const ids: tf.Tensor1D[] = [];
+    const logits = [this.feed(active)];
+    const drawnRows: number[][] = this.seqs.map(() => []);
+    for (let step = 0; step < DECODE_ROUND; step++) {
+      const u = uniforms.subarray(step * batch, (step + 1) * batch);
+      const drawn = tf.tidy(() => sampleTokens(logits[step] as tf.Tensor2D, tf.tensor1d(u), opts));
+      ids.push(drawn);
+      if (step === DECODE_ROUND - 1) break;
+      // Sequence b holds its tokens and this round's earlier draws; the new one goes at `at[b]`.
+      const at = this.seqs.map((s) => s.tokens.length + step);
+      const n = active.map((a, b) => (a && (at[b] as number) < ctx ? 1 : 0));
+      if (this.useCache) {
+        logits.push(this.extendCached(tf.reshape(drawn, [batch, 1]), at, n));
+      } else {
+        // The reference path reads each draw back and recomputes the whole context.
+        const d = await drawn.data();
+        drawnRows.forEach((r, b) => r.push(d[b] as number));
+        logits.push(this.recompute(this.seqs.map((s, b) => [...s.tokens, ...(drawnRows[b] as number[])])));
+      }
     }
-    const data = await out.data();
-    out.dispose();
-    this.seqs.forEach((s, b) => {
-      if ((pending[b] as number) === 0) return;
-      (this.logits[b] as Float32Array).set(data.subarray(b * vocabSize, (b + 1) * vocabSize));
-      s.cursor = s.tokens.length;
+    const all = tf.stack(ids) as tf.Tensor2D;
+    tf.dispose(ids);
+    const data = (await all.data()) as Int32Array;
+    all.dispose();
+    this.readBacks += 1;
+    return { ids: data, active, logits };
+  }
+
+  /** Feed the pending tokens of the sequences marked active (others feed nothing); the [B, V] logits. */
+  private feed(active: readonly boolean[]): tf.Tensor2D {
+    const batch = this.seqs.length;
+    const pending = this.seqs.map((s, b) => (active[b] ? s.tokens.slice(s.cursor) : []));
+    const counts = pending.map((p) => p.length);
+    const l = bucketLength(Math.max(1, ...counts), this.config.contextLength);
+    const ids = new Int32Array(batch * l).fill(this.tokenizer.padId);
+    pending.forEach((p, b) => ids.set(p, b * l));
+    const logits = this.useCache
+      ? this.extendCached(
+          tf.tensor2d(ids, [batch, l], 'int32'),
+          this.seqs.map((s) => s.cursor),
+          counts,
+        )
+      : this.recompute(this.seqs.map((s, b) => s.tokens.slice(0, s.cursor + (counts[b] as number))));
+    this.seqs.forEach((s, b) => (s.cursor += counts[b] as number));
+    return logits;
+  }
+
+  private extendCached(ids: tf.Tensor2D, cursors: number[], n: number[]): tf.Tensor2D {
+    const old = this.cache as KvCache;
+    const result = tf.tidy(() => forwardExtend(this.params, this.config, old, ids, cursors, n, this.headMatrix()));
+    ids.dispose();
+    disposeCache(old);
+    this.cache = result.cache;
+    return result.logits;
+  }
+
+  /** Logits after the last token of each row, by a full forward pass over the padded context. */
+  private recompute(rows: number[][]): tf.Tensor2D {
+    const { contextLength, vocabSize } = this.config;
+    const batch = rows.length;
+    const ids = new Int32Array(batch * contextLength).fill(this.tokenizer.padId);
+    const last = new Int32Array(batch);
+    rows.forEach((r, b) => {
+      const row = r.slice(0, contextLength);
+      ids.set(row, b * contextLength);
+      last[b] = b * contextLength + Math.max(0, row.length - 1);
+    });
+    return tf.tidy(() => {
+      const all = forwardFull(this.params, this.config, tf.tensor2d(ids, [batch, contextLength], 'int32'), false);
+      return tf.gather(tf.reshape(all, [batch * contextLength, vocabSize]), tf.tensor1d(last, 'int32')) as tf.Tensor2D;
     });
   }
 
+  /**
+   * The head as [d, V]: W_head itself, or Eᵀ kept while E is unchanged (assign swaps the data, so
+   * the data id tells).
+   */
+  private headMatrix(): tf.Tensor2D {
+    if (this.params.head) return this.params.head as tf.Tensor2D;
+    const of = this.params.tokenEmbedding.dataId;
+    if (this.head?.of !== of) {
+      this.head?.matrix.dispose();
+      this.head = { of, matrix: tf.tidy(() => tf.keep(headMatrix(this.params))) };
+    }
+    return this.head.matrix;
+  }
+
+  /**
+   * Keep, for each sequence that took part, the logits its last kept token was drawn from (row b
+   * of step `lastStep[b]`); the others keep theirs. Disposes `steps`.
+   */
+  private keepLogits(steps: tf.Tensor2D[], active: readonly boolean[], lastStep: readonly number[]): void {
+    const batch = this.seqs.length;
+    const rows = Int32Array.from(lastStep, (step, b) => step * batch + b);
+    const kept = tf.tidy(() => {
+      const picked = tf.gather(tf.concat(steps), tf.tensor1d(rows, 'int32')) as tf.Tensor2D;
+      if (!this.logits) return picked;
+      const took = tf.tensor2d(
+        active.map((a) => (a ? 1 : 0)),
+        [batch, 1],
+        'bool',
+      );
+      return tf.where(took, picked, this.logits) as tf.Tensor2D;
+    });
+    tf.dispose(steps);
+    this.logits?.dispose();
+    this.logits = kept;
+  }
+
   /** The next-token logits of sequence b after its last fed token (for tests and inspection). */
-  lastLogits(b: number): Float32Array {
-    return new Float32Array(this.logits[b] as Float32Array);
+  async lastLogits(b: number): Promise<Float32Array> {
+    this.state(b);
+    if (!this.logits) throw new Error('Generation.lastLogits: nothing has been fed yet.');
+    const v = this.config.vocabSize;
+    return ((await this.logits.data()) as Float32Array).slice(b * v, (b + 1) * v);
   }
 
   /** Feed pending tokens without sampling (e.g. to read logits after a prompt). */
-  async prefill(): Promise<void> {
-    await this.feed();
+  prefill(): void {
+    const active = this.seqs.map((s) => s.active);
+    this.keepLogits(
+      [this.feed(active)],
+      active,
+      this.seqs.map(() => 0),
+    );
   }
 
   private state(b: number): SequenceState {
@@ -188,9 +298,13 @@ export class Generation {
     return s;
   }
 
-  /** Free the cache tensors. */
+  /** Free the cache, the held logits and the head matrix. */
   dispose(): void {
     if (this.cache) disposeCache(this.cache);
     this.cache = null;
+    this.logits?.dispose();
+    this.logits = null;
+    this.head?.matrix.dispose();
+    this.head = null;
   }
 }

@@ -63,19 +63,68 @@ export function aggregate(l: tf.Tensor2D, m: tf.Tensor2D, mode: LossAggregation,
   }
 }
 
+/** 1 where a ≥ b (as a float), tfjs's tie rule for `maximum`'s first input. */
+function atLeast(a: tf.Tensor, b: tf.Tensor | number): tf.Tensor {
+  return tf.cast(tf.greaterEqual(a, b), 'float32');
+}
+
+/** 1 where lo ≤ x ≤ hi, the region where `clipByValue` passes its gradient. */
+function inside(x: tf.Tensor, lo: number, hi: number): tf.Tensor {
+  return tf.cast(tf.logicalAnd(tf.greaterEqual(x, lo), tf.lessEqual(x, hi)), 'float32');
+}
+
 /**
- * Per token: ρ = exp(clamp(logπθ − logπold, −20, 20)),
- * L = max(−A·ρ, −A·clip(ρ, 1 − ε_low, 1 + ε_high)), and with dual clip c for A < 0: min(L, −A·c);
- * kl = clamp(eˣ − x − 1, −10, 10) with x = clamp(logπref − logπθ, −20, 20).
- * Loss = agg(L) + klCoef · agg(kl), both with the same aggregation and mask.
+ * ∂agg(l)/∂l per token for `aggregate`: m/Σm (token-mean), m·[row valid]/(Σ_t m · #valid rows)
+ * (seq-mean-token-mean), m/(H·B) (seq-mean-token-sum-norm).
  */
-export function policyLoss(x: PolicyLossInputs): PolicyLossTensors {
+function aggregateWeights(m: tf.Tensor2D, mode: LossAggregation, horizon: number): tf.Tensor2D {
+  switch (mode) {
+    case 'token-mean':
+      return tf.div(m, safeDenominator(tf.sum(m)));
+    case 'seq-mean-token-mean': {
+      const rowMask = tf.sum(m, 1, true);
+      const valid = tf.cast(tf.greater(rowMask, 0), 'float32');
+      return tf.div(tf.mul(m, valid), tf.mul(safeDenominator(rowMask), safeDenominator(tf.sum(valid))));
+    }
+    case 'seq-mean-token-sum-norm':
+      return tf.div(m, Math.max(horizon, 1) * Math.max(m.shape[0], 1));
+  }
+}
+
+interface LossParts extends PolicyLossTensors {
+  /** ∂pgLoss/∂logπθ and ∂kl/∂logπθ per token. */
+  pgGrad: tf.Tensor2D;
+  klGrad: tf.Tensor2D;
+}
+
+/**
+ * The loss and its derivatives by log π_θ, without a tape. With d = logπθ − logπold,
+ * ρ = exp(clamp(d, ±20)), u = −A·ρ, c = −A·clip(ρ, 1 − ε_low, 1 + ε_high), L = max(u, c) and, with
+ * dual clip for A < 0, min(L, −A·c_dual):
+ *   ∂L/∂logπθ = −A·ρ·[|d| ≤ 20]·([u ≥ c] + [u < c]·[1 − ε_low ≤ ρ]·[max(ρ, 1 − ε_low) ≤ 1 + ε_high])
+ *               · [A ≥ 0 or no dual clip or L ≤ −A·c_dual];
+ * with x = clamp(logπref − logπθ, ±20), k3 = clamp(eˣ − x − 1, ±10):
+ *   ∂k3/∂logπθ = −(eˣ − 1)·[|logπref − logπθ| ≤ 20]·[|eˣ − x − 1| ≤ 10];
+ * each times `aggregateWeights`. Ties follow tfjs's own gradients of maximum, minimum and clip.
+ */
+function lossParts(x: PolicyLossInputs): LossParts {
   const a = x.advantages;
-  const ratio = tf.exp(tf.clipByValue(tf.sub(x.logp, x.oldLogp), -20, 20)) as tf.Tensor2D;
-  const unclipped = tf.mul(tf.neg(a), ratio);
-  const clippedRatio = tf.minimum(tf.maximum(ratio, tf.sub(1, x.epsLow)), tf.add(1, x.epsHigh));
-  const clipped = tf.mul(tf.neg(a), clippedRatio);
+  const negA = tf.neg(a);
+  const d = tf.sub(x.logp, x.oldLogp);
+  const ratio = tf.exp(tf.clipByValue(d, -20, 20)) as tf.Tensor2D;
+  const lo = tf.sub(1, x.epsLow);
+  const hi = tf.add(1, x.epsHigh);
+  const floored = tf.maximum(ratio, lo);
+  const clippedRatio = tf.minimum(floored, hi);
+  const unclipped = tf.mul(negA, ratio);
+  const clipped = tf.mul(negA, clippedRatio);
+  const takeUnclipped = atLeast(unclipped, clipped);
   let perToken = tf.maximum(unclipped, clipped);
+  const clipSlope = tf.mul(atLeast(ratio, lo), tf.cast(tf.lessEqual(floored, hi), 'float32'));
+  let slope = tf.mul(
+    tf.mul(unclipped, inside(d, -20, 20)),
+    tf.add(takeUnclipped, tf.mul(tf.sub(1, takeUnclipped), clipSlope)),
+  );
   const clipCode = tf.where(
     tf.less(ratio, 1),
     tf.fill(ratio.shape, BRANCH_CODES['low-clip']),
@@ -83,19 +132,68 @@ export function policyLoss(x: PolicyLossInputs): PolicyLossTensors {
   );
   let branch = tf.where(tf.greater(clipped, unclipped), clipCode, tf.zerosLike(ratio));
   if (x.dualClip != null) {
-    const cap = tf.mul(tf.neg(a), x.dualClip);
+    const cap = tf.mul(negA, x.dualClip);
     const negative = tf.less(a, 0);
-    // The branch test stays off the loss's gradient path (tfjs has no gradient for LogicalAnd).
     branch = tf.where(
       tf.logicalAnd(negative, tf.less(cap, perToken)),
       tf.fill(ratio.shape, BRANCH_CODES['dual-clip']),
       branch,
     );
+    slope = tf.where(negative, tf.mul(slope, tf.cast(tf.lessEqual(perToken, cap), 'float32')), slope);
     perToken = tf.where(negative, tf.minimum(perToken, cap), perToken);
   }
-  const logRatioRef = tf.clipByValue(tf.sub(x.refLogp, x.logp), -20, 20);
-  const klToken = tf.clipByValue(tf.sub(tf.sub(tf.exp(logRatioRef), logRatioRef), 1), -10, 10) as tf.Tensor2D;
+  const refGap = tf.sub(x.refLogp, x.logp);
+  const logRatioRef = tf.clipByValue(refGap, -20, 20);
+  const expRef = tf.exp(logRatioRef);
+  const k3 = tf.sub(tf.sub(expRef, logRatioRef), 1);
+  const klToken = tf.clipByValue(k3, -10, 10) as tf.Tensor2D;
+  const klSlope = tf.mul(tf.mul(tf.sub(1, expRef), inside(refGap, -20, 20)), inside(k3, -10, 10));
+  const w = aggregateWeights(x.mask, x.aggregation, x.horizon);
   const pgLoss = aggregate(perToken as tf.Tensor2D, x.mask, x.aggregation, x.horizon);
   const kl = aggregate(klToken, x.mask, x.aggregation, x.horizon);
-  return { loss: tf.add(pgLoss, tf.mul(kl, x.klCoef)), pgLoss, kl, ratio, branch: branch as tf.Tensor2D };
+  return {
+    loss: tf.add(pgLoss, tf.mul(kl, x.klCoef)),
+    pgLoss,
+    kl,
+    ratio,
+    branch: branch as tf.Tensor2D,
+    pgGrad: tf.mul(slope, w) as tf.Tensor2D,
+    klGrad: tf.mul(klSlope, w) as tf.Tensor2D,
+  };
+}
+
+/**
+ * Per token: ρ = exp(clamp(logπθ − logπold, −20, 20)),
+ * L = max(−A·ρ, −A·clip(ρ, 1 − ε_low, 1 + ε_high)), and with dual clip c for A < 0: min(L, −A·c);
+ * kl = clamp(eˣ − x − 1, −10, 10) with x = clamp(logπref − logπθ, −20, 20).
+ * Loss = agg(L) + klCoef · agg(kl), both with the same aggregation and mask.
+ * Differentiable in `logp` through one custom gradient (see `lossParts`), so that the tape holds
+ * one node instead of the ~70 of the loss's elementwise ops; `ratio` and `branch` are statistics
+ * and pass no gradient.
+ */
+export function policyLoss(x: PolicyLossInputs): PolicyLossTensors {
+  const [b, t] = x.logp.shape;
+  const n = b * t;
+  const packed = tf.customGrad((...args: (tf.Tensor | tf.GradSaveFunc)[]) => {
+    const save = args[1] as tf.GradSaveFunc;
+    const p = lossParts({ ...x, logp: args[0] as tf.Tensor2D });
+    save([p.pgGrad, p.klGrad]);
+    return {
+      value: tf.concat([tf.stack([p.loss, p.pgLoss, p.kl]), tf.reshape(p.ratio, [n]), tf.reshape(p.branch, [n])]),
+      // packed = [loss, pgLoss, kl, …]: ∂/∂logp = dy₀·(g_pg + klCoef·g_kl) + dy₁·g_pg + dy₂·g_kl.
+      gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => {
+        const [pgGrad, klGrad] = saved as [tf.Tensor, tf.Tensor];
+        const [dLoss, dPg, dKl] = tf.split(tf.slice(dy, [0], [3]), 3) as [tf.Tensor, tf.Tensor, tf.Tensor];
+        return [tf.add(tf.mul(tf.add(dLoss, dPg), pgGrad), tf.mul(tf.add(tf.mul(dLoss, x.klCoef), dKl), klGrad))];
+      },
+    };
+  })(x.logp) as tf.Tensor1D;
+  const scalar = (k: number): tf.Scalar => tf.reshape(tf.slice(packed, [k], [1]), []) as tf.Scalar;
+  return {
+    loss: scalar(0),
+    pgLoss: scalar(1),
+    kl: scalar(2),
+    ratio: tf.reshape(tf.slice(packed, [3], [n]), [b, t]),
+    branch: tf.reshape(tf.slice(packed, [3 + n], [n]), [b, t]),
+  };
 }

@@ -5,12 +5,16 @@
  *   context for every token (both cost the same at every position: shapes are fixed), and their
  *   ratio `kvCacheSpeedup`;
  * - training (B = 16, T = 64): tokens/s and ms per step, and tf.profile's peak bytes of one step;
+ * - kernels per training step and per generated token step (every kernel tfjs runs) and dispatches
+ *   (the kernels that do work: not Reshape or Identity, which only share data), read-backs per
+ *   token step, and the training step's kernel time by kernel name;
  * - small generate + train cycles: tensor count before, highest seen, after (must not grow).
  */
 import * as tf from '@tensorflow/tfjs';
 import { Rng } from '../core/random';
 import { Tokenizer } from '../core/tokenizer';
 import { type BackendName, selectBackend } from './backend';
+import { DECODE_ROUND } from './generate';
 import { TinyLM } from './model';
 import type { TrainBatch } from './train';
 
@@ -25,6 +29,37 @@ function randomBatch(rng: Rng, tokenizer: Tokenizer, b: number, t: number): Trai
     advantages: sequences.map((s, i) => s.map(() => (i % 2 ? 1 : -1))),
     oldLogProbs: zeros,
     refLogProbs: zeros,
+  };
+}
+
+/** Kernels that only relabel a tensor's data on every backend (no work, no GPU dispatch). */
+const DATA_ONLY = new Set(['Reshape', 'Identity']);
+
+interface KernelCounts {
+  kernels: number;
+  dispatches: number;
+  /** Kernel time by name, most first: [name, calls, ms]. */
+  byName: [string, number, number][];
+}
+
+/** Count the kernels tf.profile saw (registered kernels only: scopes such as custom gradients are not kernels). */
+function countKernels(info: Awaited<ReturnType<typeof tf.profile>>, backend: string): KernelCounts {
+  const byName = new Map<string, [number, number]>();
+  let kernels = 0;
+  let dispatches = 0;
+  for (const k of info.kernels) {
+    if (!tf.getKernel(k.name, backend)) continue;
+    kernels += 1;
+    if (!DATA_ONLY.has(k.name)) dispatches += 1;
+    const e = byName.get(k.name) ?? [0, 0];
+    byName.set(k.name, [e[0] + 1, e[1] + (Number(k.kernelTimeMs) || 0)]);
+  }
+  return {
+    kernels,
+    dispatches,
+    byName: [...byName]
+      .map(([name, [calls, ms]]): [string, number, number] => [name, calls, Number(ms.toFixed(1))])
+      .sort((a, b) => b[2] - a[2]),
   };
 }
 
@@ -75,6 +110,19 @@ export async function measureModelSpeed(
     return [];
   });
 
+  const trainKernels = countKernels(profile, choice.backend);
+  // One turn of 2·DECODE_ROUND token steps after the prompt: kernels, dispatches and read-backs per step.
+  const tokenSteps = 2 * DECODE_ROUND;
+  const probe = model.startGeneration(prompts, 3);
+  probe.prefill();
+  const genProfile = await tf.profile(async () => {
+    await probe.turn({ temperature: 1, maxNewTokens: tokenSteps, ignoreEos: true });
+    return [];
+  });
+  const readBacks = probe.readBacks;
+  probe.dispose();
+  const genKernels = countKernels(genProfile, choice.backend);
+
   const small = randomBatch(rng, tokenizer, 4, 16);
   const tensorsBefore = tf.memory().numTensors;
   let peakTensors = tensorsBefore;
@@ -97,6 +145,15 @@ export async function measureModelSpeed(
     trainTokensPerSec: Math.round((16 * 64) / (msPerStep / 1000)),
     msPerTrainStep: Math.round(msPerStep),
     trainStepPeakMB: Number((profile.peakBytes / 2 ** 20).toFixed(1)),
+    kernelsPerTrainStep: trainKernels.kernels,
+    dispatchesPerTrainStep: trainKernels.dispatches,
+    kernelsPerTokenStep: Number((genKernels.kernels / tokenSteps).toFixed(1)),
+    dispatchesPerTokenStep: Number((genKernels.dispatches / tokenSteps).toFixed(1)),
+    readBacksPerTokenStep: Number((readBacks / tokenSteps).toFixed(3)),
+    trainKernelMs: trainKernels.byName
+      .slice(0, 12)
+      .map(([k, calls, ms]) => `${k} ×${calls} ${ms} ms`)
+      .join(', '),
     tensorsBefore,
     peakTensors,
     cycles: opts.cycles ?? 100,

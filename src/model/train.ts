@@ -5,7 +5,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import type { ClipBranch, LossAggregation } from '../core/loss';
-import { type AdamW, type OptimizerSettings, globalNorm } from './adamw';
+import { type AdamW, type OptimizerSettings, flatten, globalNorm } from './adamw';
 import type { ModelConfig } from './config';
 import { forwardFull, oneHotFloat } from './forward';
 import { bucketLength } from './generate';
@@ -179,7 +179,7 @@ export async function trainStep(
   const horizon = loss.horizon ?? Math.max(...lengths);
   // Forward, loss and gradients in one tidy; the update waits for one read-back that shows the
   // loss and the gradients are finite, so a NaN never reaches the weights or the optimizer state.
-  let grads: tf.Tensor[] = [];
+  const held: { grads?: tf.Tensor1D; norm?: tf.Scalar } = {};
   const packed = tf.tidy(() => {
     const ids = idsTensor(batch.sequences, t, padId);
     const m = tf.tensor2d(mask, [n, t]);
@@ -203,8 +203,10 @@ export async function trainStep(
       aux.push(...[r.pgLoss, r.kl, ent, r.ratio, r.branch, logp].map((x) => tf.keep(x)));
       return r.loss;
     }, p.all);
-    grads = p.all.map((v) => tf.keep(g[v.name] as tf.Tensor));
+    const grads = flatten(p.all.map((v) => g[v.name] as tf.Tensor));
     const norm = globalNorm(grads);
+    held.grads = tf.keep(grads);
+    held.norm = tf.keep(norm);
     const [pg, kl, ent, ratio, branch, logp] = aux as [
       tf.Scalar,
       tf.Scalar,
@@ -225,8 +227,9 @@ export async function trainStep(
   const data = (await packed.data()) as Float32Array;
   packed.dispose();
   const finite = Number.isFinite(data[0]) && Number.isFinite(data[4]);
-  if (finite) tf.tidy(() => void optimizer.apply(grads, optim));
-  tf.dispose(grads);
+  const { grads, norm } = held as Required<typeof held>;
+  if (finite) tf.tidy(() => optimizer.applyFlat(grads, norm, optim));
+  tf.dispose([grads, norm]);
   const size = n * t;
   const block = (k: number): Float32Array => data.subarray(5 + k * size, 5 + (k + 1) * size);
   return {

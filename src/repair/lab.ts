@@ -4,13 +4,14 @@
  * and the iteration only), rolls out G episodes per task, judges them, turns them into signals
  * (sampleSignals: reward mode, governance, process weights), updates the policy with the clipped
  * loss (per-token advantage A · w_k on the tokens of trained steps, token-mean over the unweighted
- * token count, k3 KL to the pre-trained reference), then evaluates on a fixed held-out set, sampling
- * at `evalTemperature` (T = 1 by default), not greedily, with no injected failures.
+ * count of every trained token of the batch, zero-advantage samples included, k3 KL to the
+ * pre-trained reference), then evaluates on a fixed held-out set, sampling at `evalTemperature`
+ * (T = 1 by default, the training temperature), not greedily, with no injected failures.
  */
 import { mean } from '../core/stats';
 import { type RepairConfig, type RepairVariant } from '../core/repair/config';
 import { type ProcessRule, processRules, PROCESS_SCORES } from '../core/repair/process';
-import { tokenTargets } from '../core/repair/targets';
+import { tokenTargets, updateRows } from '../core/repair/targets';
 import { type SampleSignal, sampleSignals } from '../core/repair/signals';
 import { DEFECT_KINDS, type RepairTask, generateRepairTask } from '../core/repair/tasks';
 import { Rng } from '../core/random';
@@ -126,7 +127,8 @@ export async function repairIteration(
   const lossMask = targets.map((t) => t.lossMask);
   const tokenAdvantages = targets.map((t) => t.advantages);
   const trainedTokens = lossMask.reduce((a, m) => a + m.reduce((x, y) => x + y, 0), 0);
-  const useful = episodes.map((_, i) => i).filter((i) => (tokenAdvantages[i] as number[]).some((a) => a !== 0));
+  // Zero-advantage samples stay in: their tokens count in the token-mean and carry their KL term.
+  const trained = updateRows(lossMask);
   let update: RepairIterationRecord['update'] = {
     updates: 0,
     skipped: 0,
@@ -136,8 +138,8 @@ export async function repairIteration(
     gradNorm: 0,
     trainedTokens,
   };
-  if (useful.length > 0) {
-    const pick = <T>(rows: T[]): T[] => useful.map((i) => rows[i] as T);
+  if (trained.length > 0) {
+    const pick = <T>(rows: T[]): T[] => trained.map((i) => rows[i] as T);
     const result = await policyUpdate(
       models.policy,
       models.reference,
@@ -145,7 +147,7 @@ export async function repairIteration(
         sequences: pick(episodes.map((e) => e.tokens)),
         lossMask: pick(lossMask),
         advantages: pick(tokenAdvantages),
-        epsHigh: useful.map(() => config.clipHigh),
+        epsHigh: trained.map(() => config.clipHigh),
       },
       {
         learningRate: config.learningRate,

@@ -22,6 +22,8 @@ export interface UpdateStep {
   dualClipFrac: number;
   /** Mean |ρ − 1| over trained tokens. */
   meanAbsRatioDev: number;
+  /** Sequences in this update's mini-batch. */
+  sequences: number;
   skipped?: string;
 }
 
@@ -124,6 +126,7 @@ export async function policyUpdate(
       kl: stats.kl,
       entropy: stats.entropy,
       gradNorm: stats.gradNorm,
+      sequences: idx.length,
       ...clipFractions(stats.ratios, stats.branches, mask),
       ...(stats.skipped ? { skipped: stats.skipped } : {}),
     });

@@ -2,7 +2,8 @@
  * The GPU device lost in a live WebGPU run (SwiftShader in headless Chromium; the test destroys
  * the engine worker's device, as a driver reset would lose it): the page says so, the run moves
  * to WASM in a new worker and goes on. No iteration has finished here, so it starts again (the
- * resume from a checkpoint is the same path as after a crash: app-recover.spec.ts).
+ * resume from a checkpoint is the same path as after a crash: app-recover.spec.ts). SwiftShader is a
+ * fallback adapter, which the page uses only when the address asks for WebGPU.
  */
 import { expect, test, type Worker } from '@playwright/test';
 import { WEBGPU_LAUNCH } from './webgpu-launch';
@@ -20,7 +21,7 @@ async function engineWorker(workers: Worker[]): Promise<Worker | null> {
 
 test('a lost GPU device moves the run to WASM, and the page says so', async ({ page }) => {
   test.setTimeout(300_000);
-  await page.goto('/?preset=tiny');
+  await page.goto('/?preset=tiny&backend=webgpu');
   const badge = page.locator('[data-backend]');
   await expect(badge).toHaveAttribute('data-backend', 'webgpu', { timeout: 120_000 });
 

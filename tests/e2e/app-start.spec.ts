@@ -34,6 +34,14 @@ test('without WebGPU the engine starts on threaded WASM and trains a phase', asy
   const threads = Number(await page.locator('[data-backend]').getAttribute('data-threads'));
   expect(threads).toBe(Math.min(Math.max(Math.floor(cores / 2), 1), 8));
   await expect(page.locator('.badge')).toContainText(threads === 1 ? '1 thread' : `${threads} threads`);
+  // The badge's details say why (no adapter without flags) and which build runs, as fetched above.
+  await expect(page.locator('[data-backend]')).toHaveAttribute('data-basis', 'no-webgpu');
+  await expect(page.locator('[data-backend]')).toHaveAttribute('data-binary', 'threaded-simd');
+  await page.locator('[data-backend] summary').click();
+  const why = page.locator('[data-testid="backend-why"]');
+  await expect(why).toContainText('The browser found no WebGPU adapter, so WASM runs, unmeasured.');
+  await expect(why).toContainText('WASM build: threaded SIMD.');
+  await page.locator('[data-backend] summary').click();
 
   await page.locator('[data-action="step"]').click();
   await waitForRecords(page, 1, 180_000);

@@ -22,7 +22,8 @@ test('tiny preset on WebGPU: each phase draws the trace it produced', async ({ p
   test.setTimeout(600_000);
   const seen = watchPage(page);
   const config = makeConfig('tiny', { ...parseOverrides(OVERRIDES), seed: 1 });
-  const query = new URLSearchParams([['preset', 'tiny'], ...OVERRIDES.map((o) => ['set', o])]);
+  // SwiftShader is a fallback adapter: the page uses it only when the address asks for WebGPU.
+  const query = new URLSearchParams([['preset', 'tiny'], ['backend', 'webgpu'], ...OVERRIDES.map((o) => ['set', o])]);
   await page.goto(`/?${query}`);
   await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', 'webgpu', { timeout: 120_000 });
   await expect(page.locator('.badge')).toContainText('WebGPU');

@@ -32,3 +32,13 @@ export function tokenTargets(x: TargetInput): { lossMask: number[]; advantages: 
   });
   return { lossMask, advantages };
 }
+
+/**
+ * The trajectories the update trains on: every one with at least one trained token, those whose
+ * advantage is 0 on every token included (a no-signal group). Their tokens stay in the token-mean's
+ * denominator (the unweighted count of the batch's trained tokens) and keep their KL term; only
+ * trajectories with no trained token at all (fully masked) are left out, which changes no term.
+ */
+export function updateRows(lossMask: readonly (readonly number[])[]): number[] {
+  return lossMask.flatMap((row, i) => (row.some((m) => m !== 0) ? [i] : []));
+}

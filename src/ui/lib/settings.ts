@@ -1,6 +1,7 @@
 /**
  * The page's settings, kept in the URL so a teacher can share an exact setup:
- * `?preset=tiny&seed=3&set=executor.algorithm=grpo&set=proxy.gate=false&lang=ko&mode=replay&backend=wasm`.
+ * `?preset=tiny&seed=3&set=executor.algorithm=grpo&set=proxy.gate=false&lang=ko&mode=replay&backend=wasm`,
+ * plus `fork=1:executor.klCoef=0.05` (a fork of the live run) and `compare=released` (the shipped pair).
  */
 import { type ConfigOverride, makeConfig, PRESET_NAMES, type PresetName } from '../../core/config';
 import { parseOverrides } from '../../engine/overrides';
@@ -19,6 +20,10 @@ export interface PageSettings {
   mode: Mode;
   /** Backend the user asked for first (null = WebGPU, then WebGL, WASM, CPU). */
   backend: BackendName | null;
+  /** Forks of the live run, `ITERATION:section.key=value` (lib/fork-url.ts). */
+  forks?: string[];
+  /** Runs opened side by side in the compare view: `released` = the shipped pair. */
+  compare?: string | null;
 }
 
 export const DEFAULT_SETTINGS: PageSettings = {
@@ -32,7 +37,7 @@ export const DEFAULT_SETTINGS: PageSettings = {
 
 /** A value in the address that could not be read (the page words it in its language). */
 export interface SettingProblem {
-  field: 'preset' | 'seed' | 'backend';
+  field: 'preset' | 'seed' | 'backend' | 'compare';
   value: string;
   /** The values it may take ('' for the seed, a whole number). */
   allowed: string;
@@ -43,6 +48,10 @@ export function readSettings(search: string): { settings: PageSettings; problems
   const q = new URLSearchParams(search);
   const problems: SettingProblem[] = [];
   const s: PageSettings = { ...DEFAULT_SETTINGS, overrides: q.getAll('set') };
+  if (q.has('fork')) s.forks = q.getAll('fork');
+  const compare = q.get('compare');
+  if (compare === 'released') s.compare = compare;
+  else if (compare !== null) problems.push({ field: 'compare', value: compare, allowed: 'released' });
   const preset = q.get('preset');
   if (preset !== null) {
     if ((PRESET_NAMES as readonly string[]).includes(preset)) s.preset = preset as PresetName;
@@ -73,6 +82,8 @@ export function writeSettings(s: PageSettings): string {
   if (s.lang !== 'en') q.set('lang', s.lang);
   if (s.mode !== 'live') q.set('mode', s.mode);
   if (s.backend) q.set('backend', s.backend);
+  for (const f of s.forks ?? []) q.append('fork', f);
+  if (s.compare) q.set('compare', s.compare);
   const text = q.toString();
   return text ? `?${text}` : '';
 }

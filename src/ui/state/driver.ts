@@ -14,5 +14,7 @@ export interface Driver {
   loadFile?(file: File): void;
   /** Live only, after the engine worker died: a new worker resumes from the automatic checkpoint. */
   resume?(): void;
+  /** Live only, between iterations: go on as a new run with these `section.key=value` changes. */
+  fork?(changes: string[]): void;
   dispose(): void;
 }

@@ -10,10 +10,16 @@
  * A lost GPU device (WebGPU) is not a crash of the worker, but nothing can run on it any more: the
  * page moves the run at once to a new worker on the next backend (WASM first) and resumes it from
  * that checkpoint, or starts it again when no iteration has finished yet, and says which.
+ *
+ * A fork goes on with changed settings; a new worker (resume, lost GPU) is then built with the
+ * parent's settings plus every change made so far, so the checkpoint it loads matches. An address
+ * with forks (`fork=1:executor.klCoef=0.05`) is recreated: the parent runs to each fork's
+ * iteration, then forks. Reset on a fork reloads the page at the parent's address.
  */
 import { AUTOSAVE_SLOT, type EngineCommand, type EngineEvent } from '../../engine/protocol';
 import { downloadBytes } from '../lib/download';
-import { backendOrder, type PageSettings, settingsOverride } from '../lib/settings';
+import { readForks } from '../lib/fork-url';
+import { backendOrder, type PageSettings, settingsOverride, writeSettings } from '../lib/settings';
 import type { Driver } from './driver';
 import type { RunState } from './run.svelte';
 
@@ -29,6 +35,23 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
   let ackTimer: ReturnType<typeof setTimeout> | undefined;
   /** A command to send once the new worker is ready (the checkpoint load of a resume). */
   let afterReady: EngineCommand | null = null;
+  /** Changes of the forks made so far (each new worker starts with them). */
+  const forked: string[] = [];
+  /** Forks of the address still to recreate. */
+  const pending = readForks(settings.forks ?? []).steps;
+
+  /** Next step of recreating the address's forks (when the engine is idle between iterations). */
+  const recreate = (): void => {
+    const next = pending[0];
+    const p = state.position;
+    if (!next || !p || p.phase !== 'questioner-rollouts' || p.questionerStep !== 0) return;
+    const done = p.iteration - 1;
+    if (done < next.at) send({ type: 'run', iterations: next.at - done });
+    else {
+      pending.shift();
+      send({ type: 'fork', changes: next.changes });
+    }
+  };
 
   const died = (reason: string): void => {
     clearTimeout(ackTimer);
@@ -82,12 +105,17 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
         downloadBytes(event.parquet, 'agent0-curated.parquet', 'application/octet-stream');
         downloadBytes(new TextEncoder().encode(event.agent0Args), 'agent0-arguments.txt', 'text/plain');
       }
+      if (event.type === 'forked') forked.push(...event.changes);
       state.apply(event);
       if (event.type === 'ready' && afterReady) {
         const next = afterReady;
         afterReady = null;
         send(next);
-      }
+      } else if (
+        (event.type === 'ready' || event.type === 'forked' || (event.type === 'idle' && event.reason === 'done')) &&
+        pending.length > 0
+      )
+        recreate();
     };
     w.onerror = (e) => {
       e.preventDefault();
@@ -98,8 +126,9 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
       w.postMessage({
         type: 'init',
         preset: settings.preset,
-        override: settingsOverride(settings),
+        override: settingsOverride({ ...settings, overrides: [...settings.overrides, ...forked] }),
         backends,
+        asked: settings.backend !== null && backends[0] === settings.backend ? settings.backend : null,
       } satisfies EngineCommand);
     } catch (err) {
       state.apply({ type: 'error', message: err instanceof Error ? err.message : String(err), fatal: true });
@@ -113,6 +142,11 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
     run: (iterations) => send({ type: 'run', iterations }),
     pause: () => send({ type: 'pause' }),
     reset: () => {
+      // A fork starts again as its parent: the page reloads at the parent's address.
+      if (forked.length > 0 || pending.length > 0) {
+        location.search = writeSettings({ ...settings, forks: [] });
+        return;
+      }
       state.clear();
       send({ type: 'reset' });
     },
@@ -131,6 +165,7 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
           }),
       );
     },
+    fork: (changes) => send({ type: 'fork', changes }),
     resume: () => {
       if (worker) return;
       state.restart();

@@ -8,6 +8,8 @@ import type { LoopPosition } from '../../engine/engine';
 import type { EngineEvent } from '../../engine/protocol';
 import type { IterationSummary } from '../../engine/summary';
 import type { EvaluationResult, PhaseName, RecordOf } from '../../engine/trace';
+import type { WasmBinary } from '../../model/backend';
+import type { ChoiceBasis } from '../../model/backend-choice';
 import { type HeldRecord, releaseOldRecords } from './held-records';
 
 /** The last save/load/export outcome the header reports. */
@@ -16,6 +18,17 @@ export type Notice =
   | { kind: 'saved-file'; bytes: number }
   | { kind: 'loaded'; source: string }
   | { kind: 'exported' };
+
+/** A run as it stood when it was forked (drawn beside its fork in the compare view). */
+export interface ForkParent {
+  /** Iterations it had finished. */
+  at: number;
+  /** The changes its fork made, `section.key=value`. */
+  changes: string[];
+  config: Agent0Config;
+  baseline: EvaluationResult | null;
+  summaries: IterationSummary[];
+}
 
 export interface Progress {
   phase: string;
@@ -43,6 +56,9 @@ export class RunState {
   fallbacks = $state.raw<{ backend: string; reason: string }[]>([]);
   /** Threads of the WASM backend (null on other backends and in replay). */
   threads = $state<number | null>(null);
+  /** The WASM build that runs, and why this backend (null on other backends / in replay). */
+  binary = $state<WasmBinary | null>(null);
+  basis = $state.raw<ChoiceBasis | null>(null);
   params = $state(0);
   /** The engine is working on a command (or the replay is playing). */
   busy = $state(false);
@@ -64,6 +80,8 @@ export class RunState {
   refusal = $state<string | null>(null);
   /** Why the last automatic checkpoint failed (null when it succeeded). */
   checkpointError = $state<string | null>(null);
+  /** The runs this one was forked from, oldest first. */
+  parents = $state.raw<ForkParent[]>([]);
   /** Phase of the record received last (lit in the loop diagram). */
   lastPhase = $derived<PhaseName | null>(this.records.at(-1)?.phase ?? null);
 
@@ -99,6 +117,8 @@ export class RunState {
     this.busy = false;
     this.backend = '';
     this.threads = null;
+    this.binary = null;
+    this.basis = null;
     this.clear();
   }
 
@@ -128,6 +148,8 @@ export class RunState {
         this.backend = event.backend;
         this.fallbacks = event.fallbacks;
         this.threads = event.threads;
+        this.binary = event.binary ?? null;
+        this.basis = event.basis ?? null;
         this.position = event.position;
         this.params = event.params;
         this.ready = true;
@@ -164,6 +186,26 @@ export class RunState {
         this.records = releaseOldRecords(event.trace);
         this.summaries = event.summaries;
         this.notice = { kind: 'loaded', source: event.slot };
+        this.publish();
+        return;
+      case 'forked':
+        this.busy = false;
+        this.refusal = null;
+        if (this.config)
+          this.parents = [
+            ...this.parents,
+            {
+              at: event.position.iteration - 1,
+              changes: event.changes,
+              config: this.config,
+              baseline: this.baseline,
+              summaries: this.summaries,
+            },
+          ];
+        this.config = event.config;
+        this.position = event.position;
+        this.records = releaseOldRecords(event.trace);
+        this.summaries = event.summaries;
         this.publish();
         return;
       case 'exported':

@@ -1,4 +1,5 @@
 /** English words of the page (written for this product; the Korean file says the same). */
+import { BACKEND_WHY_EN } from './backend-en';
 import type { Strings } from './types';
 import { adpoOptions } from '../../core/adpo';
 import { bandExamples } from '../lib/band-scores';
@@ -6,6 +7,7 @@ import { num } from '../lib/format';
 import { ARTICLE_EN, NOTES_EN } from './article-en';
 import { MARKS_EN, TEX_EN } from './marks-en';
 import { REPAIR_CHAPTER_EN, REPAIR_RULES_EN, REPAIR_VIEWS_EN } from './repair-en';
+import { COMPARE_EN } from './compare-en';
 
 export const EN: Strings = {
   tagline: 'Two tiny transformers teach each other by reinforcement learning, with no human-labelled data.',
@@ -66,6 +68,7 @@ export const EN: Strings = {
     recorded: 'Recorded run, computed earlier by the same engine.',
     fallback: 'skipped',
   },
+  backendWhy: BACKEND_WHY_EN,
   update: {
     ready: 'Agent0 Lab has been updated.',
     reload: 'Reload to use the new version',
@@ -198,4 +201,5 @@ export const EN: Strings = {
   tex: TEX_EN,
   problem: (p) =>
     `${p.field} "${p.value}" is not ${p.field === 'seed' ? 'a whole number' : `one of ${p.allowed}`}; the default is used`,
+  compare: COMPARE_EN,
 };

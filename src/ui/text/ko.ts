@@ -1,4 +1,5 @@
 /** 페이지의 한국어 문구 (영어 파일과 같은 내용을 이 제품을 위해 새로 쓴 것). */
+import { BACKEND_WHY_KO } from './backend-ko';
 import type { Strings } from './types';
 import { adpoOptions } from '../../core/adpo';
 import { bandExamples } from '../lib/band-scores';
@@ -6,6 +7,7 @@ import { num } from '../lib/format';
 import { ARTICLE_KO, NOTES_KO } from './article-ko';
 import { MARKS_KO, TEX_KO } from './marks-ko';
 import { REPAIR_CHAPTER_KO, REPAIR_RULES_KO, REPAIR_VIEWS_KO } from './repair-ko';
+import { COMPARE_KO } from './compare-ko';
 
 export const KO: Strings = {
   tagline: '작은 트랜스포머 두 개가 사람이 붙인 정답 없이 강화학습으로 서로를 가르칩니다.',
@@ -65,6 +67,7 @@ export const KO: Strings = {
     recorded: '같은 엔진이 미리 계산해 둔 녹화 실행입니다.',
     fallback: '건너뜀',
   },
+  backendWhy: BACKEND_WHY_KO,
   update: {
     ready: 'Agent0 Lab이 업데이트되었습니다.',
     reload: '새 버전으로 새로 고침',
@@ -198,5 +201,6 @@ export const KO: Strings = {
   problem: (p) =>
     p.field === 'seed'
       ? `시드 "${p.value}"는 0 이상의 정수가 아니어서 기본값을 씁니다`
-      : `${p.field === 'preset' ? '프리셋' : '백엔드'} "${p.value}"는 ${p.allowed} 중 하나가 아니어서 기본값을 씁니다`,
+      : `${{ preset: '프리셋', backend: '백엔드', compare: '비교' }[p.field]} "${p.value}"는 ${p.allowed} 중 하나가 아니어서 기본값을 씁니다`,
+  compare: COMPARE_KO,
 };

@@ -2,6 +2,8 @@
 import type { ProcessRule } from '../../core/repair/process';
 import type { PhaseName } from '../../engine/trace';
 import type { ArticleTexts, ChapterBody, MarkTexts, NoteTexts, SettingProblem, TexWords } from './page-types';
+import type { BackendWhyStrings } from './backend-types';
+import type { CompareTexts } from './compare-types';
 
 export type ChapterId = 'loop' | 'contracts' | 'reward' | 'labelling' | 'grpo' | 'adpo' | 'curves' | 'repair';
 
@@ -161,6 +163,8 @@ export interface Strings {
     /** Why a backend was skipped, for the reasons the page knows (src/ui/lib/backend-label.ts). */
     skipped: Record<import('../lib/backend-label').SkipReason, string>;
   };
+  /** Why the page runs on its backend (the badge's details and the header). */
+  backendWhy: BackendWhyStrings;
   /** A new deployment of the page has been downloaded (service worker) and waits for a reload. */
   update: Record<'ready' | 'reload', string>;
   settings: Record<
@@ -178,4 +182,6 @@ export interface Strings {
   tex: TexWords;
   /** A value in the address the page could not read (it keeps the default). */
   problem: (p: SettingProblem) => string;
+  /** Runs side by side, forking, and the narrated "as released" comparison. */
+  compare: CompareTexts;
 }

@@ -33,7 +33,7 @@ async function runOn(backend: BackendName): Promise<BackendRun> {
   const prompts = [tokenizer.encode('<|tool|>What is 3 + 4 ?\n'), tokenizer.encode('<|questioner|>')];
   const g = model.startGeneration(prompts, 9);
   await g.prefill();
-  const prefillLogits = prompts.map((_, b) => Array.from(g.lastLogits(b)));
+  const prefillLogits = await Promise.all(prompts.map(async (_, b) => Array.from(await g.lastLogits(b))));
   const out = await g.turn({ temperature: 0, maxNewTokens: 6 });
   const sequences = prompts.map((_, b) => g.tokens(b));
   g.dispose();

@@ -55,4 +55,13 @@ describe('adpoOptions', () => {
     // With the defaults (trustLow 0.3) the same score earns no trust.
     expect(adpoAdvantageScale(0.25, adpoOptions(makeConfig('classroom').executor))).toBeCloseTo(0.6, 12);
   });
+  it('carries the fade of ε_high(s) (executor.clipScoreHigh, clipScoreSpan)', () => {
+    const { executor } = makeConfig('classroom', { executor: { clipScoreHigh: 0.7, clipScoreSpan: 0.4 } });
+    // ε_high(0.5) = 0.2 + 0.1 · (0.7 − 0.5) / 0.4 = 0.25; at and above 0.7 no bonus; at and below 0.3 all of it.
+    expect(adpoEpsilonHigh(0.5, adpoOptions(executor))).toBeCloseTo(0.25, 12);
+    expect(adpoEpsilonHigh(0.75, adpoOptions(executor))).toBeCloseTo(0.2, 12);
+    expect(adpoEpsilonHigh(0.3, adpoOptions(executor))).toBeCloseTo(0.3, 12);
+    // The defaults are the released loss's 0.8 and 0.8 − 0.3: ε_high(0.5) = 0.2 + 0.1 · 0.3 / 0.5 = 0.26.
+    expect(adpoEpsilonHigh(0.5, adpoOptions(makeConfig('faithful').executor))).toBeCloseTo(0.26, 12);
+  });
 });

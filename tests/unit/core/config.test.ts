@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, PRESET_NAMES, makeConfig } from '../../../src/core/config';
+import { parseOverrides } from '../../../src/engine/overrides';
 
 describe('makeConfig', () => {
   it('builds every preset', () => {
@@ -24,6 +25,13 @@ describe('makeConfig', () => {
       null,
     ]);
     expect([c.pool.temperature, c.pool.topP]).toEqual([1, 0.95]);
+    // Agent0's executor script: ppo_mini_batch_size = train_batch_size = 128, one epoch → 1 update.
+    expect(c.executor.updatesPerStep).toBe(1);
+    expect([c.executor.clipScoreHigh, c.executor.clipScoreSpan]).toEqual([0.8, 0.5]);
+  });
+
+  it('gives the classroom executor several updates per batch, so its ratios leave 1', () => {
+    expect(makeConfig('classroom').executor.updatesPerStep).toBe(4);
   });
 
   it('lays an override over the preset without touching the rest', () => {
@@ -75,6 +83,16 @@ describe('makeConfig', () => {
       { proxy: { goldenAnswer: 'first' } },
       /proxy\.goldenAnswer: must be one of whole, last-character/,
     ],
+    [
+      'an unknown unboxed-answer mode',
+      { proxy: { unboxedAnswer: 'e' } },
+      /proxy\.unboxedAnswer: must be one of violation, none/,
+    ],
+    [
+      'an empty ε_high fade',
+      { executor: { clipScoreSpan: 0 } },
+      /executor\.clipScoreSpan: must be a number in \(0, 1\]/,
+    ],
   ];
   it.each(bad)('refuses %s, naming the field and its range', (_label, override, message) => {
     expect(() => makeConfig('classroom', override as never)).toThrow(ConfigError);
@@ -98,9 +116,57 @@ describe('makeConfig', () => {
 describe('departures from the released code', () => {
   it('implement the intent by default (docs/algorithms.md §7)', () => {
     const c = makeConfig('faithful');
+    expect(c.release.mode).toBe('as-intended');
     expect(c.proxy.goldenAnswer).toBe('whole');
+    expect(c.proxy.unboxedAnswer).toBe('violation');
     expect(c.reward.toolRewardSource).toBe('executed');
     expect(c.executor.algorithm).toBe('adpo');
     expect(c.labelling.mode).toBe('tool');
+  });
+
+  it('release.mode=as-released turns on every released behaviour at once', () => {
+    for (const preset of PRESET_NAMES) {
+      const c = makeConfig(preset, { release: { mode: 'as-released' } });
+      expect(c.release.mode).toBe('as-released');
+      expect(c.labelling.mode).toBe('plain');
+      expect(c.proxy.goldenAnswer).toBe('last-character');
+      expect(c.proxy.unboxedAnswer).toBe('none');
+      expect([c.proxy.gate, c.proxy.gateMinP]).toEqual([true, 0.1]);
+      expect(c.reward.toolRewardSource).toBe('as-released');
+      expect(c.reward.uncertaintyScale).toBe('min');
+      // verl's GRPO as the executor script runs it: clip_ratio_low/high 0.2, clip_ratio_c 3, one update.
+      expect(c.executor.algorithm).toBe('grpo');
+      expect([c.executor.epsLow, c.executor.epsHigh, c.executor.dualClip]).toEqual([0.2, 0.2, 3]);
+      expect(c.executor.updatesPerStep).toBe(1);
+      // Sizes stay the preset's.
+      expect(c.pool.questions).toBe(makeConfig(preset).pool.questions);
+    }
+  });
+
+  it('takes the switch from the command line and the URL form section.key=value', () => {
+    const c = makeConfig('tiny', parseOverrides(['release.mode=as-released']) as never);
+    expect(c.executor.dualClip).toBe(3);
+  });
+
+  it('lets other settings change under the switch, and refuses ones that contradict it', () => {
+    expect(
+      makeConfig('tiny', { release: { mode: 'as-released' }, seed: 9, pool: { questions: 3 } }).pool.questions,
+    ).toBe(3);
+    // Setting a released value again is no contradiction.
+    expect(
+      makeConfig('tiny', { release: { mode: 'as-released' }, executor: { algorithm: 'grpo' } }).executor.dualClip,
+    ).toBe(3);
+    const contradict = () =>
+      makeConfig('tiny', { release: { mode: 'as-released' }, executor: { algorithm: 'adpo', updatesPerStep: 4 } });
+    expect(contradict).toThrow(ConfigError);
+    expect(contradict).toThrow(/executor\.algorithm: release\.mode=as-released runs "grpo" \(got "adpo"\)/);
+    expect(contradict).toThrow(/executor\.updatesPerStep: release\.mode=as-released runs 1 \(got 4\)/);
+    expect(() => makeConfig('tiny', { release: { mode: 'released' as never } })).toThrow(
+      /release\.mode: must be one of as-intended, as-released \(got "released"\)/,
+    );
+  });
+
+  it('keeps executor.algorithm=grpo alone at the executor’s own dual clip (null), unlike the switch', () => {
+    expect(makeConfig('faithful', { executor: { algorithm: 'grpo' } }).executor.dualClip).toBeNull();
   });
 });

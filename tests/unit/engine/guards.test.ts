@@ -72,7 +72,7 @@ describe('a question too long for the solver', () => {
   it('counts as a contract violation', async () => {
     await useBackend('wasm');
     const executor = tinyModel(2, { contextLength: 64 });
-    const ctx = { executor } as unknown as Parameters<typeof parseRollouts>[0];
+    const ctx = { config: makeConfig('tiny'), executor } as unknown as Parameters<typeof parseRollouts>[0];
     const long = Array.from({ length: 40 }, () => 'What').join(' ');
     const rollouts = parseRollouts(ctx, {
       sequences: [],

@@ -22,28 +22,36 @@ describe.each(['wasm', 'cpu'] as const)('key/value cache on %s', (backend) => {
   });
   afterAll(() => model.dispose());
 
-  it('gives the logits of a full recompute after prefill, sampling and appended text', async () => {
-    const prompts = [
-      tokenizer.encode('<|tool|>What is 3 + 4 ?\n'),
-      tokenizer.encode('<|questioner|>'),
-      tokenizer.encode('<|solver|>Compute 12 * 3 .'),
-    ];
-    const g = model.startGeneration(prompts, 11);
-    await g.prefill();
-    for (let b = 0; b < prompts.length; b++) {
-      expect(maxAbsDiff(g.lastLogits(b), await fullLogits(model, g.tokens(b)))).toBeLessThan(1e-4);
-    }
-    await g.turn({ temperature: 1, maxNewTokens: 5 });
-    g.append(0, tokenizer.encode('\n```output\n7\n```\n'));
-    g.append(2, tokenizer.encode('\\boxed{'));
-    await g.turn({ temperature: 1, maxNewTokens: 3 });
-    for (let b = 0; b < prompts.length; b++) {
-      const seq = g.tokens(b);
-      // The last sampled token is not fed yet: compare the logits that produced it.
-      expect(maxAbsDiff(g.lastLogits(b), await fullLogits(model, seq.slice(0, -1)))).toBeLessThan(1e-4);
-    }
-    g.dispose();
-  });
+  it.each([
+    ['untied', false],
+    ['tied', true],
+  ] as const)(
+    'gives the logits of a full recompute after prefill, sampling and appended text (%s head)',
+    async (_, tiedEmbeddings) => {
+      const model = tinyModel(7, { tiedEmbeddings });
+      const prompts = [
+        tokenizer.encode('<|tool|>What is 3 + 4 ?\n'),
+        tokenizer.encode('<|questioner|>'),
+        tokenizer.encode('<|solver|>Compute 12 * 3 .'),
+      ];
+      const g = model.startGeneration(prompts, 11);
+      await g.prefill();
+      for (let b = 0; b < prompts.length; b++) {
+        expect(maxAbsDiff(await g.lastLogits(b), await fullLogits(model, g.tokens(b)))).toBeLessThan(1e-4);
+      }
+      await g.turn({ temperature: 1, maxNewTokens: 5 });
+      g.append(0, tokenizer.encode('\n```output\n7\n```\n'));
+      g.append(2, tokenizer.encode('\\boxed{'));
+      await g.turn({ temperature: 1, maxNewTokens: 3 });
+      for (let b = 0; b < prompts.length; b++) {
+        const seq = g.tokens(b);
+        // The last sampled token is not fed yet: compare the logits that produced it.
+        expect(maxAbsDiff(await g.lastLogits(b), await fullLogits(model, seq.slice(0, -1)))).toBeLessThan(1e-4);
+      }
+      g.dispose();
+      model.dispose();
+    },
+  );
 
   it('samples the same tokens with and without the cache, and repeats exactly under one seed', async () => {
     const prompts = [tokenizer.encode('<|questioner|>'), tokenizer.encode('<|solver|>Evaluate 5 - 2 .')];

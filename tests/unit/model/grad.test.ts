@@ -42,46 +42,56 @@ async function scalar(t: tf.Scalar): Promise<number> {
 
 describe('gradients and AdamW', () => {
   let model: TinyLM;
+  let tied: TinyLM;
   let old: number[][];
   let ref: number[][];
   beforeAll(async () => {
     await useBackend('cpu');
     model = tinyModel(23, { dModel: 8, nHeads: 2, dFf: 16, contextLength: 8 });
+    tied = tinyModel(29, { dModel: 8, nHeads: 2, dFf: 16, contextLength: 8, tiedEmbeddings: true });
     // O(1) weights instead of the 0.02 init, so that every gradient is far above float32 noise.
     // Seeds start at 1: tfjs takes a seed of 0 as "no seed" and draws from Math.random.
-    model.params.all.forEach((v, i) =>
-      tf.tidy(() => v.assign(tf.add(v, tf.randomNormal(v.shape, 0, 0.5, 'float32', 1 + i)))),
-    );
+    for (const m of [model, tied])
+      m.params.all.forEach((v, i) =>
+        tf.tidy(() => v.assign(tf.add(v, tf.randomNormal(v.shape, 0, 0.5, 'float32', 1 + i)))),
+      );
     const lp = await model.logProbs(sequences);
     // Ratios e^{±1.5}, e^{±0.5}, e^{±0.05}: every clip region, none near a kink.
     old = lp.map((r) => r.map((x) => x + rng.pick(OFFSETS)));
     ref = lp.map((r) => r.map((x) => x + rng.next() - 0.5));
   });
 
-  it('match central finite differences along a random direction in every parameter', async () => {
-    const { grads } = tf.variableGrads(() => loss(model, old, ref), model.params.all);
-    const h = 1e-2;
-    for (const [i, v] of model.params.all.entries()) {
-      const g = grads[v.name] as tf.Tensor;
-      const dir = tf.tidy(() => {
-        const d = tf.randomNormal(v.shape, 0, 1, 'float32', 100 + i);
-        return tf.div(d, tf.norm(d));
-      });
-      const analytic = await scalar(tf.tidy(() => tf.sum(tf.mul(g, dir)) as tf.Scalar));
-      const base = tf.clone(v);
-      v.assign(tf.tidy(() => tf.add(base, tf.mul(dir, h))));
-      const plus = await scalar(tf.tidy(() => loss(model, old, ref)));
-      v.assign(tf.tidy(() => tf.sub(base, tf.mul(dir, h))));
-      const minus = await scalar(tf.tidy(() => loss(model, old, ref)));
-      v.assign(base);
-      tf.dispose([base, dir]);
-      const numeric = (plus - minus) / (2 * h);
-      expect(Math.abs(numeric - analytic), `${model.params.names[i]}: ${numeric} vs ${analytic}`).toBeLessThan(
-        5e-5 + 0.01 * Math.abs(analytic),
-      );
-    }
-    tf.dispose(grads);
-  });
+  it.each([
+    ['untied', () => model],
+    ['tied', () => tied],
+  ] as const)(
+    'match central finite differences along a random direction in every parameter (%s head)',
+    async (_, pick) => {
+      const model = pick();
+      const { grads } = tf.variableGrads(() => loss(model, old, ref), model.params.all);
+      const h = 1e-2;
+      for (const [i, v] of model.params.all.entries()) {
+        const g = grads[v.name] as tf.Tensor;
+        const dir = tf.tidy(() => {
+          const d = tf.randomNormal(v.shape, 0, 1, 'float32', 100 + i);
+          return tf.div(d, tf.norm(d));
+        });
+        const analytic = await scalar(tf.tidy(() => tf.sum(tf.mul(g, dir)) as tf.Scalar));
+        const base = tf.clone(v);
+        v.assign(tf.tidy(() => tf.add(base, tf.mul(dir, h))));
+        const plus = await scalar(tf.tidy(() => loss(model, old, ref)));
+        v.assign(tf.tidy(() => tf.sub(base, tf.mul(dir, h))));
+        const minus = await scalar(tf.tidy(() => loss(model, old, ref)));
+        v.assign(base);
+        tf.dispose([base, dir]);
+        const numeric = (plus - minus) / (2 * h);
+        expect(Math.abs(numeric - analytic), `${model.params.names[i]}: ${numeric} vs ${analytic}`).toBeLessThan(
+          5e-5 + 0.01 * Math.abs(analytic),
+        );
+      }
+      tf.dispose(grads);
+    },
+  );
 
   it('trainStep reports the gradient norm and applies the first AdamW step θ(1 − lr·λ) − lr·g/(|g| + ε)', async () => {
     const { grads } = tf.variableGrads(() => loss(model, old, ref), model.params.all);

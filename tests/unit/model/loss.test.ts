@@ -104,6 +104,73 @@ describe('tensor policy loss', () => {
     }
   });
 
+  it.each(
+    LOSS_AGGREGATIONS.flatMap(
+      (mode) =>
+        [
+          [mode, 3],
+          [mode, null],
+        ] as const,
+    ),
+  )(
+    'has the gradient by logπθ of the core reference, by central differences (%s, dual clip %s)',
+    async (mode, dualClip) => {
+      const rng = new Rng(7);
+      const klCoef = 0.3;
+      for (let trial = 0; trial < 3; trial++) {
+        const c = randomCase(rng, 4, 9);
+        const f32 = (rows: number[][]): number[][] => rows.map((r) => Array.from(Float32Array.from(r)));
+        const cc: Case = { ...c, logp: f32(c.logp), old: f32(c.old), ref: f32(c.ref), adv: f32(c.adv) };
+        // ∂loss/∂logp and ∂kl/∂logp from the tensor loss's custom gradient.
+        const grads = tf.tidy(() => {
+          const lossOf = (which: 'loss' | 'kl') => (logp: tf.Tensor) =>
+            policyLoss({
+              logp: logp as tf.Tensor2D,
+              oldLogp: tf.tensor2d(cc.old),
+              refLogp: tf.tensor2d(cc.ref),
+              advantages: tf.tensor2d(cc.adv),
+              mask: tf.tensor2d(cc.mask),
+              epsLow: tf.tensor2d(cc.epsLow, [4, 1]),
+              epsHigh: tf.tensor2d(cc.epsHigh, [4, 1]),
+              dualClip,
+              klCoef,
+              aggregation: mode,
+              horizon: 9,
+            })[which];
+          const x = tf.tensor2d(cc.logp);
+          return tf.concat([tf.reshape(tf.grad(lossOf('loss'))(x), [-1]), tf.reshape(tf.grad(lossOf('kl'))(x), [-1])]);
+        });
+        const got = await grads.data();
+        grads.dispose();
+        // The same derivatives of the core's float64 reference, token by token.
+        const h = 1e-5;
+        cc.logp.forEach((row, i) =>
+          row.forEach((lp, j) => {
+            const at = (v: number) =>
+              reference(
+                { ...cc, logp: cc.logp.map((r, k) => (k === i ? r.map((x, l) => (l === j ? v : x)) : r)) },
+                dualClip,
+                klCoef,
+                mode,
+                9,
+              );
+            const plus = at(lp + h);
+            const minus = at(lp - h);
+            const k = i * 9 + j;
+            const dLoss = (plus.loss - minus.loss) / (2 * h);
+            const dKl = (plus.kl - minus.kl) / (2 * h);
+            expect(Math.abs((got[k] as number) - dLoss), `loss at ${i},${j}`).toBeLessThan(
+              1e-5 + 1e-4 * Math.abs(dLoss),
+            );
+            expect(Math.abs((got[36 + k] as number) - dKl), `kl at ${i},${j}`).toBeLessThan(
+              1e-5 + 1e-4 * Math.abs(dKl),
+            );
+          }),
+        );
+      }
+    },
+  );
+
   it('reaches every branch in the cases above', () => {
     const c = randomCase(new Rng(42), 4, 9);
     const seen = new Set(reference(c, 3, 0, 'token-mean', 9).branches.flat());

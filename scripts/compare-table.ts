@@ -1,0 +1,46 @@
+/**
+ * `npm run simulate -- --compare FILE_A FILE_B`: two recorded runs side by side, one row per
+ * iteration with each metric written `A / B`, the base models, and the settings in which they differ.
+ */
+import { configDiff, formatSetting } from '../src/engine/config-diff';
+import type { IterationSummary } from '../src/engine/summary';
+import type { RunCurves } from '../src/ui/lib/run-file';
+
+const fmt = (x: number | null | undefined, digits = 3) => (x === null || x === undefined ? '—' : x.toFixed(digits));
+
+const METRICS: [string, (s: IterationSummary) => number | null, number][] = [
+  ['held-out', (s) => s.heldOutAccuracy, 3],
+  ['pseudo', (s) => s.pseudoLabelAccuracy, 3],
+  ['tool use', (s) => s.toolUseRate, 3],
+  ['valid', (s) => s.questionerValidRate, 3],
+  ['mean p', (s) => s.meanP, 3],
+  ['in band', (s) => s.inBandShare, 3],
+  ['clip lo', (s) => s.clipLowFrac, 3],
+  ['clip hi', (s) => s.clipHighFrac, 3],
+  ['kl', (s) => s.kl, 4],
+];
+
+/** The lines printed for runs `a` and `b` (named `names`). */
+export function compareLines(a: RunCurves, b: RunCurves, names: [string, string]): string[] {
+  const width = 15;
+  const cell = (text: string) => text.padStart(width);
+  const iterations = [...new Set([...a.summaries, ...b.summaries].map((s) => s.iteration))].sort((x, y) => x - y);
+  const at = (run: RunCurves, i: number) => run.summaries.find((s) => s.iteration === i);
+  const lines = [
+    `A: ${names[0]} (${a.preset}, seed ${a.config.seed}, ${a.summaries.length} iterations)`,
+    `B: ${names[1]} (${b.preset}, seed ${b.config.seed}, ${b.summaries.length} iterations)`,
+    `base model held-out accuracy: A ${fmt(a.baseline?.accuracy)} / B ${fmt(b.baseline?.accuracy)}`,
+    '',
+    ['iter'.padStart(5), ...METRICS.map(([h]) => cell(`${h} A / B`))].join(' '),
+  ];
+  for (const i of iterations) {
+    const [sa, sb] = [at(a, i), at(b, i)];
+    const pair = ([, f, d]: (typeof METRICS)[number]) =>
+      cell(`${fmt(sa ? f(sa) : undefined, d)} / ${fmt(sb ? f(sb) : undefined, d)}`);
+    lines.push([String(i).padStart(5), ...METRICS.map(pair)].join(' '));
+  }
+  const diff = configDiff([a.config, b.config]);
+  lines.push('', diff.length === 0 ? 'settings: the same' : 'settings that differ (A → B):');
+  for (const d of diff) lines.push(`  ${d.path}: ${formatSetting(d.values[0])} → ${formatSetting(d.values[1])}`);
+  return lines;
+}

@@ -1,0 +1,130 @@
+/**
+ * Differentiable building blocks whose forward and backward passes take few kernels and whose
+ * matrix products are all 2-D and untransposed: tfjs-backend-wasm hands exactly those products to
+ * XNNPACK and runs every other one (a transpose flag, a batch dimension) in a scalar loop on one
+ * thread, about ten times slower. tfjs's own gradients of `matMul` pass transpose flags, and
+ * autodiff through a moments layer norm or `pow` costs tens of kernels, so each block here carries
+ * its own gradient (`tf.customGrad`), checked against central finite differences in
+ * tests/unit/model/fast-ops.test.ts. Call inside `tf.tidy`.
+ */
+import * as tf from '@tensorflow/tfjs';
+
+type Input = tf.Tensor | tf.GradSaveFunc;
+type GradFunc = (dy: tf.Tensor, saved: tf.Tensor[]) => tf.Tensor[];
+
+/** tf.customGrad with the inputs typed: `f(save, ...inputs)` returns the value and its gradient function. */
+function withGrad<A extends tf.Tensor[]>(
+  f: (save: tf.GradSaveFunc, ...inputs: A) => { value: tf.Tensor; gradFunc: GradFunc },
+): (...inputs: A) => tf.Tensor {
+  const g = tf.customGrad((...args: Input[]) => {
+    const save = args[args.length - 1] as tf.GradSaveFunc;
+    return f(save, ...(args.slice(0, -1) as A));
+  });
+  return (...inputs: A) => g(...inputs);
+}
+
+/**
+ * y = a·b for 2-D a [m, k], b [k, n]. Gradients ∂a = dy·bᵀ and ∂b = aᵀ·dy, with the transposes
+ * made explicit so that both products are untransposed as well.
+ */
+export const linear = withGrad((save, a: tf.Tensor2D, b: tf.Tensor2D) => {
+  save([a, b]);
+  return {
+    value: tf.matMul(a, b),
+    gradFunc: (dy, [sa, sb]) => [
+      tf.matMul(dy as tf.Tensor2D, tf.transpose(sb as tf.Tensor2D)),
+      tf.matMul(tf.transpose(sa as tf.Tensor2D), dy as tf.Tensor2D),
+    ],
+  };
+}) as (a: tf.Tensor2D, b: tf.Tensor2D) => tf.Tensor2D;
+
+/**
+ * y = x·W + b (one fused kernel) for x [m, k], W [k, n], b [n]. Gradients ∂x = dy·Wᵀ,
+ * ∂W = xᵀ·dy, ∂b = Σ_rows dy.
+ */
+export const affine = withGrad((save, x: tf.Tensor2D, w: tf.Tensor2D, b: tf.Tensor1D) => {
+  save([x, w]);
+  return {
+    value: tf.fused.matMul({ a: x, b: w, bias: b }),
+    gradFunc: (dy, [sx, sw]) => [
+      tf.matMul(dy as tf.Tensor2D, tf.transpose(sw as tf.Tensor2D)),
+      tf.matMul(tf.transpose(sx as tf.Tensor2D), dy as tf.Tensor2D),
+      tf.sum(dy, 0),
+    ],
+  };
+}) as (x: tf.Tensor2D, w: tf.Tensor2D, b: tf.Tensor1D) => tf.Tensor2D;
+
+const LN_EPS = 1e-5;
+const GELU_C = Math.sqrt(2 / Math.PI);
+const GELU_A = 0.044715;
+
+/** x̂ and r of a layer norm over the last axis: x̂ = (x − μ)·r, r = 1/√(σ² + 1e-5). */
+function normalise(x: tf.Tensor2D): { xHat: tf.Tensor2D; r: tf.Tensor } {
+  const { mean, variance } = tf.moments(x, -1, true);
+  const r = tf.rsqrt(tf.add(variance, LN_EPS));
+  return { xHat: tf.mul(tf.sub(x, mean), r), r };
+}
+
+/** gelu's inner t = tanh(c(x + a·x³)) and x². */
+function geluInner(x: tf.Tensor): { t: tf.Tensor; x2: tf.Tensor } {
+  const x2 = tf.square(x);
+  return { t: tf.tanh(tf.mul(tf.mul(x, tf.add(tf.mul(x2, GELU_A), 1)), GELU_C)), x2 };
+}
+
+/**
+ * Layer norm over the last axis of x [m, d]: x̂ = (x − μ)·r with r = 1/√(σ² + 1e-5), y = g·x̂ + b.
+ * Gradients, with ĝ = dy·g: ∂x = r·(ĝ − mean(ĝ) − x̂·mean(ĝ·x̂)), ∂g = Σ_rows dy·x̂, ∂b = Σ_rows dy.
+ */
+export const layerNorm = withGrad((save, x: tf.Tensor2D, gain: tf.Tensor1D, bias: tf.Tensor1D) => {
+  const { xHat, r } = normalise(x);
+  save([xHat, r, gain]);
+  return {
+    value: tf.add(tf.mul(xHat, gain), bias),
+    gradFunc: (dy, [sxHat, sr, sg]) => {
+      const xh = sxHat as tf.Tensor2D;
+      const gHat = tf.mul(dy, sg as tf.Tensor);
+      const dx = tf.mul(
+        sr as tf.Tensor,
+        tf.sub(tf.sub(gHat, tf.mean(gHat, -1, true)), tf.mul(xh, tf.mean(tf.mul(gHat, xh), -1, true))),
+      );
+      return [dx, tf.sum(tf.mul(dy, xh), 0), tf.sum(dy, 0)];
+    },
+  };
+}) as (x: tf.Tensor2D, gain: tf.Tensor1D, bias: tf.Tensor1D) => tf.Tensor2D;
+
+/**
+ * gelu(x) = ½x(1 + t), t = tanh(c(x + a·x³)), c = √(2/π), a = 0.044715.
+ * Gradient: dy·(½(1 + t) + ½x(1 − t²)·c(1 + 3a·x²)).
+ */
+export const gelu = withGrad((save, x: tf.Tensor) => {
+  const { t, x2 } = geluInner(x);
+  save([x, x2, t]);
+  return {
+    value: tf.mul(tf.mul(x, 0.5), tf.add(t, 1)),
+    gradFunc: (dy, [sx, sx2, st]) => {
+      const x = sx as tf.Tensor;
+      const t = st as tf.Tensor;
+      const slope = tf.mul(tf.mul(tf.sub(1, tf.square(t)), x), tf.add(tf.mul(sx2 as tf.Tensor, 3 * GELU_A), 1));
+      return [tf.mul(dy, tf.mul(tf.add(tf.add(t, 1), tf.mul(slope, GELU_C)), 0.5))];
+    },
+  };
+});
+
+/** The four blocks a forward pass is built of. */
+export interface Ops {
+  linear(a: tf.Tensor2D, b: tf.Tensor2D): tf.Tensor2D;
+  affine(x: tf.Tensor2D, w: tf.Tensor2D, b: tf.Tensor1D): tf.Tensor2D;
+  layerNorm(x: tf.Tensor2D, gain: tf.Tensor1D, bias: tf.Tensor1D): tf.Tensor2D;
+  gelu(x: tf.Tensor): tf.Tensor;
+}
+
+/** With their own gradients, for passes that are differentiated. */
+export const TAPED_OPS: Ops = { linear, affine, layerNorm, gelu };
+
+/** The same values without the custom-gradient wrappers, for inference (generation, log-probs). */
+export const PLAIN_OPS: Ops = {
+  linear: (a, b) => tf.matMul(a, b),
+  affine: (x, w, b) => tf.fused.matMul({ a: x, b: w, bias: b }) as tf.Tensor2D,
+  layerNorm: (x, gain, bias) => tf.add(tf.mul(normalise(x).xHat, gain), bias) as tf.Tensor2D,
+  gelu: (x) => tf.mul(tf.mul(x, 0.5), tf.add(geluInner(x).t, 1)),
+};

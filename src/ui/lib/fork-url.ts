@@ -1,0 +1,34 @@
+/**
+ * Forks in the address: each change a fork made is one `fork=AT:section.key=value` parameter (AT:
+ * the iterations the parent had finished), so `?preset=tiny&fork=1:executor.klCoef=0.05` recreates
+ * the run: the parent's settings for one iteration, then the fork with that change.
+ */
+
+export interface ForkStep {
+  /** Iterations the parent had finished when it was forked. */
+  at: number;
+  changes: string[];
+}
+
+/** "1:executor.klCoef=0.05" entries → fork steps in order of `at` (changes of one `at` together). */
+export function readForks(entries: readonly string[]): { steps: ForkStep[]; problems: string[] } {
+  const steps: ForkStep[] = [];
+  const problems: string[] = [];
+  for (const entry of entries) {
+    const m = /^(\d+):(.+)$/.exec(entry);
+    if (!m || Number(m[1]) < 1) {
+      problems.push(`fork "${entry}" must look like ITERATION:section.key=value (e.g. 1:executor.klCoef=0.05)`);
+      continue;
+    }
+    const at = Number(m[1]);
+    const step = steps.find((s) => s.at === at);
+    if (step) step.changes.push(m[2] as string);
+    else steps.push({ at, changes: [m[2] as string] });
+  }
+  return { steps: steps.sort((a, b) => a.at - b.at), problems };
+}
+
+/** Fork steps → address entries (the inverse of `readForks`). */
+export function writeForks(steps: readonly ForkStep[]): string[] {
+  return steps.flatMap((s) => s.changes.map((c) => `${s.at}:${c}`));
+}

@@ -1,0 +1,108 @@
+/**
+ * What the compare view draws besides the run on screen: runs added from the shipped recordings or
+ * from run files, which of all the runs are hidden or removed, and the iteration cursor (moved by
+ * pointing at an iteration and by the narrated links). Nothing here draws.
+ */
+import type { Agent0Config, PresetName } from '../../core/config';
+import type { IterationSummary } from '../../engine/summary';
+import type { EvaluationResult } from '../../engine/trace';
+import { PAIR_FILES, type PairSide } from '../lib/compare-pair';
+import { readRunFile } from '../lib/run-file';
+
+export interface ComparedRun {
+  /** Stable key: 'live', 'parent-N', 'intended', 'released', or the file's name. */
+  id: string;
+  /** Label; for the shipped pair and the run on screen the view words it in the page's language. */
+  label: string;
+  preset: PresetName | null;
+  config: Agent0Config;
+  baseline: EvaluationResult | null;
+  summaries: IterationSummary[];
+}
+
+export class CompareState {
+  runs = $state.raw<ComparedRun[]>([]);
+  hidden = $state.raw<string[]>([]);
+  /** Runs taken off the view that the page supplies by itself (the run on screen, fork parents). */
+  removed = $state.raw<string[]>([]);
+  cursor = $state<number | null>(null);
+  /** The shipped "as released" pair was asked for (`compare=released`). */
+  pair = $state(false);
+  /** Why the last add failed, or why the pair is absent; null when all is well. */
+  problem = $state<string | null>(null);
+  loading = $state(false);
+  /** The files of the shipped pair that are absent (the page says so plainly); null when both are there. */
+  missing = $state<string | null>(null);
+
+  add(run: ComparedRun): void {
+    this.runs = [...this.runs.filter((r) => r.id !== run.id), run];
+    this.removed = this.removed.filter((id) => id !== run.id);
+    this.problem = null;
+  }
+
+  remove(id: string): void {
+    this.runs = this.runs.filter((r) => r.id !== id);
+    if (!this.removed.includes(id)) this.removed = [...this.removed, id];
+  }
+
+  restore(id: string): void {
+    this.removed = this.removed.filter((r) => r !== id);
+  }
+
+  toggle(id: string): void {
+    this.hidden = this.hidden.includes(id) ? this.hidden.filter((h) => h !== id) : [...this.hidden, id];
+  }
+
+  /** Fetch a run file served with the app and add it; a missing or bad file becomes `problem`. */
+  async addServed(url: string, id: string, label: string): Promise<boolean> {
+    this.loading = true;
+    try {
+      const res = await fetch(url);
+      if (!res.ok) throw new Error(`${url} is missing (HTTP ${res.status}).`);
+      const curves = readRunFile(new Uint8Array(await res.arrayBuffer()), url);
+      this.add({ id, label, ...curves });
+      return true;
+    } catch (err) {
+      this.problem = err instanceof Error ? err.message : String(err);
+      return false;
+    } finally {
+      this.loading = false;
+    }
+  }
+
+  /** Add a run file the reader picked (a recording or an .a0run). */
+  async addFile(file: File): Promise<void> {
+    try {
+      const curves = readRunFile(new Uint8Array(await file.arrayBuffer()), file.name);
+      this.add({ id: `file:${file.name}`, label: file.name, ...curves });
+    } catch (err) {
+      this.problem = err instanceof Error ? err.message : String(err);
+    }
+  }
+
+  /**
+   * Open exactly the shipped pair ("as intended", "as released"): the run on screen is taken off
+   * the view. When either file is absent the view says so plainly and draws nothing.
+   */
+  async openPair(base: string): Promise<void> {
+    this.pair = true;
+    this.remove('live');
+    const sides = Object.keys(PAIR_FILES) as PairSide[];
+    const found = await Promise.all(
+      sides.map(async (side) => {
+        const res = await fetch(`${base}runs/${PAIR_FILES[side]}`).catch(() => null);
+        return res?.ok ? { side, bytes: new Uint8Array(await res.arrayBuffer()) } : null;
+      }),
+    );
+    if (found.some((f) => f === null)) {
+      this.missing = sides.map((s) => `public/runs/${PAIR_FILES[s]}`).join(', ');
+      return;
+    }
+    try {
+      for (const f of found as { side: PairSide; bytes: Uint8Array }[])
+        this.add({ id: f.side, label: f.side, ...readRunFile(f.bytes, PAIR_FILES[f.side]) });
+    } catch (err) {
+      this.problem = err instanceof Error ? err.message : String(err);
+    }
+  }
+}

@@ -1,0 +1,31 @@
+/** 페이지가 지금의 백엔드로 도는 이유 (한국어; backend-types.ts 참고). */
+import type { BackendWhyStrings } from './backend-types';
+
+export const BACKEND_WHY_KO: BackendWhyStrings = {
+  askedHeader: (name) => `주소에서 ${name}을(를) 지정했기 때문에 ${name}(으)로 학습합니다.`,
+  askedFailedHeader: (asked, name) =>
+    `주소에서 ${asked}을(를) 지정했지만 여기서는 시작하지 못해 ${name}(으)로 학습합니다.`,
+  fallbackAdapterHeader:
+    '이 브라우저의 WebGPU 어댑터는 CPU에서 GPU를 흉내 내는 것뿐이라, CPU에 맞는 백엔드로 학습합니다.',
+  measuredHeader: (name, other) => `이 컴퓨터에서 ${name}이(가) ${other}보다 빠르게 측정되어 ${name}(으)로 학습합니다.`,
+  webgpuFailedHeader: (name) => `WebGPU가 시작 측정을 마치지 못해 ${name}(으)로 학습합니다.`,
+  withoutWebgpuHeader: 'GPU 장치를 잃은 뒤로 WebGPU는 쓰지 않으므로 더 느린 백엔드로 학습합니다.',
+  asked: (name, param) => `주소에서 ${name}을(를) 지정했습니다 (${param}). 측정은 하지 않았습니다.`,
+  askedFailed: (asked, name) =>
+    `주소에서 ${asked}을(를) 지정했지만 여기서 시작하지 못해, 다음 순서인 ${name}을(를) 씁니다.`,
+  missing: (name) => `이 브라우저에는 WebGPU가 없거나 보안 컨텍스트가 아니어서, 측정 없이 ${name}을(를) 씁니다.`,
+  noAdapter: (name) => `브라우저가 WebGPU 어댑터를 찾지 못해, 측정 없이 ${name}을(를) 씁니다.`,
+  fallbackAdapter: (name) =>
+    `WebGPU 어댑터가 CPU에서 GPU를 흉내 내는 대체(fallback) 어댑터(SwiftShader 등)뿐이라 건너뛰고, 측정 없이 ${name}을(를) 씁니다.`,
+  order: (name) => `GPU 장치를 잃은 뒤 WebGPU를 빼고, 가장 먼저 시작된 ${name}을(를) 씁니다.`,
+  measured: (name, speedup) =>
+    speedup === null
+      ? `시작할 때 기본 모델과 같은 크기로 둘 다 재 보았는데 ${name}만 끝까지 마쳐서 ${name}을(를) 씁니다.`
+      : `시작할 때 기본 모델과 같은 크기로 둘 다 재 보았습니다(학습 한 스텝, 캐시를 쓴 생성). ${name}이(가) ${speedup}배 빨라서(두 속도 비율의 기하 평균) ${name}을(를) 씁니다.`,
+  figures: (name, ms, tps) => `${name}: 학습 스텝당 ${ms} ms, 생성 초당 ${tps} 토큰.`,
+  noFigures: (name, why) => `${name}: 측정값 없음 (${why}).`,
+  binary: (build) => `WASM 빌드: ${build}.`,
+  builds: { plain: '기본', simd: 'SIMD', 'threaded-simd': '멀티스레드 SIMD' },
+  threadsRule: 'tfjs는 논리 코어 수의 절반을 스레드로 씁니다(최소 1개, 최대 8개).',
+  details: '이유',
+};

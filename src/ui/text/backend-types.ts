@@ -1,0 +1,35 @@
+/** The words that say why the page runs on its backend (badge and header), in one language. */
+export interface BackendWhyStrings {
+  /** Header: the address named the backend that runs. */
+  askedHeader: (name: string) => string;
+  /** Header: the address named a backend that could not start; `name` runs instead. */
+  askedFailedHeader: (asked: string, name: string) => string;
+  /** Header: the only WebGPU adapter is a software fallback. */
+  fallbackAdapterHeader: string;
+  /** Header: `name` measured faster than `other` at start. */
+  measuredHeader: (name: string, other: string) => string;
+  /** Header: WebGPU's start-up measurement failed or ran out of time; `name` runs. */
+  webgpuFailedHeader: (name: string) => string;
+  /** Header: WebGPU left out after its device was lost. */
+  withoutWebgpuHeader: string;
+  /** Badge, why this backend: by kind of reason; `name` is the backend that runs. */
+  asked: (name: string, param: string) => string;
+  askedFailed: (asked: string, name: string) => string;
+  missing: (name: string) => string;
+  noAdapter: (name: string) => string;
+  fallbackAdapter: (name: string) => string;
+  order: (name: string) => string;
+  /** Badge: the measurement's rule and result (`speedup` null: the other did not finish). */
+  measured: (name: string, speedup: string | null) => string;
+  /** Badge: one backend's measured figures. */
+  figures: (name: string, ms: string, tokensPerSec: string) => string;
+  /** Badge: one backend gave no figures, and why (the browser's or tfjs's words). */
+  noFigures: (name: string, why: string) => string;
+  /** Badge: which WASM build runs; `build` is one of `builds`. */
+  binary: (build: string) => string;
+  builds: Record<'plain' | 'simd' | 'threaded-simd', string>;
+  /** Badge: tfjs's rule for the thread count. */
+  threadsRule: string;
+  /** The badge's button text that opens the details. */
+  details: string;
+}

@@ -1,0 +1,96 @@
+/** 비교 화면의 한국어 (영어 파일과 같은 내용). */
+import type { CompareTexts } from './compare-types';
+
+const v = (x: number | null) => (x === null ? '—' : x.toFixed(2));
+
+export const COMPARE_KO: CompareTexts = {
+  title: '실행 나란히 보기',
+  intro:
+    '여러 실행을 같은 축에 그립니다. 실행마다 색, 점선 모양, 표식이 다릅니다. 반복 하나를 가리키면 그 반복에서 모든 실행의 값이 보이고, 실행끼리 다른 설정은 범례 옆에 나옵니다.',
+  empty: '아직 비교할 실행이 없습니다. 반복을 한 번 돌리거나, 함께 배포된 기록을 추가하거나, 실행 파일을 여세요.',
+  metrics: {
+    heldOutAccuracy: '평가 정확도',
+    pseudoLabelAccuracy: '의사 라벨 정확도',
+    questionerValidRate: '형식 준수율',
+    meanP: '평균 p',
+    inBandShare: '구간 안 비율',
+    clusterCount: '클러스터 수',
+    toolUseRate: '도구 사용률',
+    kl: 'KL',
+    clipLowFrac: '아래쪽 클립',
+    clipHighFrac: '위쪽 클립',
+    hardAccuracy: '어려운 문제 정확도 (난이도 4–5)',
+    hardToolUse: '어려운 문제의 도구 사용률',
+  },
+  base: '기본 모델',
+  iteration: (i) => `반복 ${i}`,
+  noValue: '값 없음',
+  legend: '실행',
+  hide: (run) => `${run} 숨기기`,
+  show: (run) => `${run} 보이기`,
+  remove: (run) => `${run} 빼기`,
+  hidden: '숨김',
+  diffTitle: '서로 다른 설정',
+  setting: '설정',
+  noDiff: '이 실행들은 모든 설정이 같습니다.',
+  onScreen: '화면의 실행',
+  includeOnScreen: '화면의 실행도 그리기',
+  parent: (until) => `부모 실행, 반복 ${until}까지`,
+  fork: (at, changes) => `반복 ${at} 뒤에서 갈라진 실행: ${changes}`,
+  recordings: {
+    classroom: '수업용 기록 실행',
+    intended: '의도대로',
+    released: '공개 코드대로',
+  },
+  addRecording: '함께 배포된 기록',
+  add: '추가',
+  addFile: '실행 파일 추가 (.json 기록 또는 .a0run)',
+  loading: '불러오는 중…',
+  pairMissing: (files) =>
+    `이 비교에 쓰는 두 기록(${files})이 이 서버에 없어서 아직 비교할 것이 없습니다. 두 기록은 “npm run record:compare”로 만듭니다.`,
+  forkButton: '여기서 가르기…',
+  forkHint: '지금 상태에서 설정 몇 개를 바꾼 새 실행으로 이어 갑니다',
+  forkTitle: '이 반복 뒤에서 실행 가르기',
+  forkHelp:
+    '갈라진 실행은 두 모델과 옵티마이저 상태, 난수 상태를 지금 그대로 이어받고, 아래에 적은 설정만 바꿔서 계속합니다. 주소에서처럼 한 줄에 하나씩 section.key=value 로 적습니다.',
+  forkChanges: '바꿀 설정',
+  forkSubmit: '갈라서 계속하기',
+  cancel: '취소',
+  storyTitle: '공개된 코드였다면 어떻게 되었을까',
+  storyOpen: '기록된 두 실행을 나란히 열기',
+  story: (p, plain) => {
+    const paragraphs: ({ text: string; iteration: number } | string)[][] = [
+      [
+        '뒤에 나오는 ‘실행 나란히 보기’의 두 실행은 같은 모델, 같은 시드, 같은 설정에서 출발하고, 공개된 코드가 따로 하는 부분만 다릅니다(범례 옆 목록). 공개 코드대로 돌린 실행의 평가 정확도는 ',
+        { text: `반복 ${p.peakB.iteration}`, iteration: p.peakB.iteration },
+        `에서 가장 높습니다. ${v(p.peakB.b)}이고, 의도대로 돌린 실행은 ${v(p.peakB.a)}입니다.`,
+      ],
+    ];
+    if (p.pseudoRangeB)
+      paragraphs.push([
+        `${plain ? '공개 코드에서는 실행기가 도구 없이 자기 학습 문제에 라벨을 붙이는데, 그' : '공개 코드대로 돌린 실행의'} 의사 라벨이 맞는 비율은 ${v(p.pseudoRangeB.min)}–${v(p.pseudoRangeB.max)}에 그칩니다.`,
+        ...(p.pseudoFallsB
+          ? [
+              ' 처음 나빠지는 곳은 ',
+              { text: `반복 ${p.pseudoFallsB.iteration}`, iteration: p.pseudoFallsB.iteration },
+              `입니다(${v(p.pseudoFallsB.before)} → ${v(p.pseudoFallsB.b)}, 의도대로는 ${v(p.pseudoFallsB.a)}). 틀린 라벨은 도구로 정답을 계산한 롤아웃을 모두 벌합니다.`,
+            ]
+          : []),
+      ]);
+    const end: ({ text: string; iteration: number } | string)[] = [
+      { text: `반복 ${p.last.iteration}`, iteration: p.last.iteration },
+      `에 이르면 공개 코드대로 돌린 실행의 평가 정확도는 ${v(p.last.b)}, 의도대로 돌린 실행은 ${v(p.last.a)}입니다.`,
+    ];
+    if (p.widestGap && p.widestGap.iteration !== p.last.iteration)
+      end.push(
+        ' 차이가 가장 큰 곳은 ',
+        {
+          text: `반복 ${p.widestGap.iteration}`,
+          iteration: p.widestGap.iteration,
+        },
+        `입니다(${v(p.widestGap.a)} 대 ${v(p.widestGap.b)}).`,
+      );
+    paragraphs.push(end);
+    return paragraphs;
+  },
+};

@@ -1,0 +1,46 @@
+/** The words of the compare view, the fork dialog and the narrated "as released" comparison. */
+import type { PartingPoints } from '../../engine/compare-story';
+import type { CompareMetric } from '../lib/compare-view';
+
+/** A run of narrated text: plain words, or a link that moves the compare view to an iteration. */
+export type StorySegment = string | { text: string; iteration: number };
+
+export interface CompareTexts {
+  title: string;
+  intro: string;
+  empty: string;
+  metrics: Record<CompareMetric, string>;
+  base: string;
+  iteration: (i: number) => string;
+  noValue: string;
+  legend: string;
+  hide: (run: string) => string;
+  show: (run: string) => string;
+  remove: (run: string) => string;
+  hidden: string;
+  diffTitle: string;
+  setting: string;
+  noDiff: string;
+  onScreen: string;
+  includeOnScreen: string;
+  parent: (until: number) => string;
+  fork: (at: number, changes: string) => string;
+  recordings: Record<'classroom' | 'intended' | 'released', string>;
+  addRecording: string;
+  add: string;
+  addFile: string;
+  loading: string;
+  pairMissing: (files: string) => string;
+  forkButton: string;
+  forkHint: string;
+  forkTitle: string;
+  forkHelp: string;
+  forkChanges: string;
+  forkSubmit: string;
+  cancel: string;
+  storyTitle: string;
+  storyOpen: string;
+  /** The narrated comparison of "as intended" (a) and "as released" (b); `plain`: the released
+   *  run labels without the tool (its `labelling.mode` is `plain`). */
+  story: (p: PartingPoints, plain: boolean) => StorySegment[][];
+}

@@ -1,0 +1,258 @@
+/**
+ * Runs side by side (issue 13): `/?mode=replay&compare=released` opens the shipped pair "as
+ * intended" / "as released" (skipped, saying why, until `npm run record:compare` has written it),
+ * the same view on two tiny fixture runs served in the pair's place, a plain message when the pair
+ * is absent, and a live `tiny` run forked after iteration 1 with one setting changed. Every
+ * expected number is read from the run files at test time.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import type { IterationSummary } from '../../src/engine/summary';
+import type { RecordedRun } from '../../src/ui/lib/recorded';
+import { markValues, waitForRecords, watchPage } from './app-checks';
+
+test.use({ viewport: { width: 1280, height: 720 } });
+
+const METRIC_KEYS = [
+  'heldOutAccuracy',
+  'pseudoLabelAccuracy',
+  'questionerValidRate',
+  'meanP',
+  'inBandShare',
+  'clusterCount',
+  'toolUseRate',
+  'kl',
+  'clipLowFrac',
+  'clipHighFrac',
+  'hardAccuracy',
+  'hardToolUse',
+] as const;
+
+const PAIR = { intended: 'public/runs/compare-as-intended.json', released: 'public/runs/compare-as-released.json' };
+const FIXTURES = { intended: 'tests/fixtures/compare/tiny-a.json', released: 'tests/fixtures/compare/tiny-b.json' };
+const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as RecordedRun;
+
+/** The leaves of two settings objects that differ, by dotted path (written here, not imported). */
+function differing(a: unknown, b: unknown, prefix = ''): [string, unknown, unknown][] {
+  const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObj(a) || !isObj(b)) return JSON.stringify(a) === JSON.stringify(b) ? [] : [[prefix, a, b]];
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
+  return keys.flatMap((k) => differing(a[k], b[k], prefix ? `${prefix}.${k}` : k));
+}
+
+const points = (s: IterationSummary[], key: (typeof METRIC_KEYS)[number]) =>
+  s.filter((r) => r[key] !== null).map((r) => [r.iteration, r[key] as number]);
+
+async function drawn(page: Page, run: string, metric: string): Promise<number[][]> {
+  const sel = `[data-view="compare"] [data-mark="compare-point"][data-run="${run}"][data-metric="${metric}"]`;
+  const [its, values] = [await markValues(page, sel, 'data-iteration'), await markValues(page, sel)];
+  return its.map((it, i) => [it, values[i] as number]);
+}
+
+/** The pair view: both runs on every metric, the settings diff, the narrated links, hover, hide and remove. */
+async function checkPair(page: Page, intended: RecordedRun, released: RecordedRun): Promise<void> {
+  const view = page.locator('[data-view="compare"]');
+  await expect(view.locator('[data-testid="compare-legend"] li')).toHaveCount(2);
+  for (const key of METRIC_KEYS)
+    for (const [id, run] of [
+      ['intended', intended],
+      ['released', released],
+    ] as const) {
+      const got = await drawn(page, id, key);
+      const want = points(run.summaries, key);
+      expect(got.map(([i]) => i)).toEqual(want.map(([i]) => i));
+      got.forEach(([, v], i) => expect(v).toBeCloseTo(want[i]?.[1] as number, 9));
+    }
+  // The base model's line, from the recordings' baselines.
+  const bases = await markValues(
+    page,
+    '[data-view="compare"] [data-metric="heldOutAccuracy"] [data-mark="compare-baseline"]',
+  );
+  expect(bases.sort()).toEqual([...new Set([intended.baseline?.accuracy, released.baseline?.accuracy])].sort());
+
+  // Every setting in which the recordings differ is listed, with both values; nothing else.
+  const diff = differing(intended.config, released.config);
+  expect(diff.length).toBeGreaterThan(0);
+  await expect(view.locator('[data-testid="compare-diff"] tbody tr')).toHaveCount(diff.length);
+  for (const [path, a, b] of diff) {
+    const row = view.locator(`[data-testid="compare-diff"] tr[data-path="${path}"]`);
+    await expect(row.locator('td[data-run="intended"]')).toHaveText(typeof a === 'string' ? a : JSON.stringify(a));
+    await expect(row.locator('td[data-run="released"]')).toHaveText(typeof b === 'string' ? b : JSON.stringify(b));
+  }
+
+  // The narrated section links to where the runs part; each link moves the iteration cursor there.
+  const r = released.summaries;
+  const falls = r.find((s, i) => {
+    const [prev, cur] = [r[i - 1]?.pseudoLabelAccuracy, s.pseudoLabelAccuracy];
+    return i > 0 && prev != null && cur !== null && cur < prev;
+  });
+  const peak = r.reduce((best, s) => (s.heldOutAccuracy > best.heldOutAccuracy ? s : best));
+  const links = page.locator('[data-testid="released-story"] a[data-iteration]');
+  const linked = await markValues(page, '[data-testid="released-story"] a[data-iteration]', 'data-iteration');
+  expect(linked).toContain(peak.iteration);
+  expect(linked).toContain(r.at(-1)?.iteration);
+  if (falls) expect(linked).toContain(falls.iteration);
+  for (let i = 0; i < linked.length; i++) {
+    await links.nth(i).click();
+    const cursors = view.locator('[data-mark="compare-cursor"]');
+    await expect(cursors).toHaveCount(METRIC_KEYS.length);
+    await expect
+      .poll(async () => [...new Set(await markValues(page, '[data-mark="compare-cursor"]', 'data-iteration'))])
+      .toEqual([linked[i]]);
+  }
+
+  // Pointing at an iteration shows both runs' values there.
+  const last = r.at(-1) as IterationSummary;
+  const lastIntended = intended.summaries.find((s) => s.iteration === last.iteration) as IterationSummary;
+  await view
+    .locator(`[data-metric="heldOutAccuracy"] [data-mark="compare-iteration"][data-iteration="${last.iteration}"]`)
+    .hover();
+  const tip = page.getByRole('tooltip');
+  await expect(tip).toContainText(`as intended: ${lastIntended.heldOutAccuracy.toFixed(3)}`);
+  await expect(tip).toContainText(`as released: ${last.heldOutAccuracy.toFixed(3)}`);
+
+  // A run can be hidden (its points go, its legend entry stays) and shown again, or removed.
+  const releasedPoints = view.locator('[data-mark="compare-point"][data-run="released"]');
+  await page.getByRole('button', { name: 'Hide as released' }).click();
+  await expect(releasedPoints).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show as released' }).click();
+  await expect(releasedPoints).not.toHaveCount(0);
+}
+
+test('compare=released opens the shipped pair', async ({ page }) => {
+  test.skip(
+    !existsSync(PAIR.intended) || !existsSync(PAIR.released),
+    'the shipped pair is not recorded yet: run `npm run record:compare` (it writes public/runs/compare-as-*.json)',
+  );
+  const seen = watchPage(page);
+  await page.goto('/?mode=replay&compare=released');
+  await checkPair(page, read(PAIR.intended), read(PAIR.released));
+  expect(seen.errors).toEqual([]);
+});
+
+test('the compare view on two fixture runs served as the pair, in English and Korean, accessible', async ({
+  page,
+}, testInfo) => {
+  for (const [side, file] of Object.entries(FIXTURES))
+    await page.route(`**/runs/compare-as-${side}.json`, (route) =>
+      route.fulfill({ contentType: 'application/json', body: readFileSync(file, 'utf8') }),
+    );
+  const seen = watchPage(page);
+  await page.goto('/?mode=replay&compare=released');
+  await checkPair(page, read(FIXTURES.intended), read(FIXTURES.released));
+  await page.locator('[data-view="compare"]').screenshot({ path: testInfo.outputPath('compare.png') });
+  await page.evaluate(() => document.getElementById('compare-view')?.scrollIntoView());
+  await page.screenshot({ path: testInfo.outputPath('compare-top.png') });
+  await page.locator('[data-testid="released-story"]').screenshot({ path: testInfo.outputPath('story.png') });
+
+  const axe = async () =>
+    (
+      await new AxeBuilder({ page })
+        .include('[data-view="compare"]')
+        .include('[data-testid="released-story"]')
+        .analyze()
+    ).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(await axe()).toEqual([]);
+  await page.getByRole('button', { name: '한국어' }).click();
+  await expect(page.locator('[data-testid="released-story"] h3')).toHaveText('공개된 코드였다면 어떻게 되었을까');
+  await expect(page.locator('[data-testid="compare-legend"]')).toContainText('공개 코드대로');
+  expect(await axe()).toEqual([]);
+
+  // Removing a run takes it off the legend and the diff.
+  await page.getByRole('button', { name: '공개 코드대로 빼기' }).click();
+  await expect(page.locator('[data-testid="compare-legend"] li')).toHaveCount(1);
+  await expect(page.locator('[data-testid="compare-diff"]')).toHaveCount(0);
+  expect(seen.errors).toEqual([]);
+});
+
+test('an absent pair is said plainly, and the page goes on', async ({ page }) => {
+  await page.route('**/runs/compare-as-*.json', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.goto('/?mode=replay&compare=released');
+  await expect(page.locator('[data-testid="compare-missing"]')).toContainText(
+    'public/runs/compare-as-intended.json, public/runs/compare-as-released.json',
+  );
+  await expect(page.locator('[data-testid="released-story"]')).toContainText('npm run record:compare');
+  // The recorded run on screen still replays.
+  await page.keyboard.press('s');
+  await waitForRecords(page, 1, 30_000);
+});
+
+test('a run file added to the compare view is drawn beside the run on screen', async ({ page }) => {
+  await page.goto('/?mode=replay');
+  await page.locator('[data-action="compare-file"]').setInputFiles([FIXTURES.released]);
+  const run = read(FIXTURES.released);
+  const id = 'file:tiny-b.json';
+  expect((await drawn(page, id, 'pseudoLabelAccuracy')).map(([i]) => i)).toEqual(
+    points(run.summaries, 'pseudoLabelAccuracy').map(([i]) => i),
+  );
+  await page.locator('[data-action="compare-file"]').setInputFiles({
+    name: 'notes.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('not a run'),
+  });
+  await expect(page.locator('[data-view="compare"] [role="alert"]')).toContainText('notes.txt: it is neither');
+});
+
+test('a live tiny run forked after iteration 1 with one change: parent and fork side by side, and its address recreates it', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(900_000);
+  const seen = watchPage(page);
+  await page.goto('/?preset=tiny');
+  await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', 'wasm', { timeout: 120_000 });
+  await page.keyboard.press('i');
+  await waitForRecords(page, 10, 300_000);
+
+  await page.locator('[data-action="fork"]').click();
+  const dialog = page.locator('[data-testid="fork-dialog"]');
+  await dialog.locator('textarea').fill('executor.kl=0.05\nexecutor.klCoef=0.01');
+  await dialog.locator('[data-action="fork-submit"]').click();
+  await expect(dialog.locator('[data-testid="fork-problem"]')).toContainText('executor.kl: unknown setting');
+  await expect(dialog.locator('[data-testid="fork-problem"]')).toContainText('already 0.01');
+  const severe = (await new AxeBuilder({ page }).include('[data-testid="fork-dialog"]').analyze()).violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(severe.map((v) => v.id)).toEqual([]);
+  await dialog.locator('textarea').fill('executor.klCoef=0.05');
+  await dialog.locator('[data-action="fork-submit"]').click();
+  await expect(page).toHaveURL(/fork=1%3Aexecutor\.klCoef%3D0\.05/);
+
+  await page.keyboard.press('i');
+  await waitForRecords(page, 20, 300_000);
+  const view = page.locator('[data-view="compare"]');
+  await expect(view.locator('[data-testid="compare-legend"] li[data-run="parent-0"]')).toContainText(
+    'parent, up to iteration 1',
+  );
+  await expect(view.locator('[data-testid="compare-legend"] li[data-run="live"]')).toContainText(
+    'fork after iteration 1: executor.klCoef=0.05',
+  );
+  expect((await drawn(page, 'parent-0', 'heldOutAccuracy')).map(([i]) => i)).toEqual([1]);
+  expect((await drawn(page, 'live', 'heldOutAccuracy')).map(([i]) => i)).toEqual([1, 2]);
+  // The fork shares iteration 1 with its parent.
+  expect((await drawn(page, 'live', 'heldOutAccuracy'))[0]).toEqual(
+    (await drawn(page, 'parent-0', 'heldOutAccuracy'))[0],
+  );
+  const rows = view.locator('[data-testid="compare-diff"] tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute('data-path', 'executor.klCoef');
+  await expect(rows.first().locator('td[data-run="parent-0"]')).toHaveText('0.01');
+  await expect(rows.first().locator('td[data-run="live"]')).toHaveText('0.05');
+  await page.screenshot({ path: testInfo.outputPath('forked.png') });
+
+  // The fork's address recreates it: the parent runs one iteration, forks, and the fork goes on alike.
+  const forked = Object.fromEntries(
+    await Promise.all(METRIC_KEYS.map(async (k) => [k, await drawn(page, 'live', k)] as const)),
+  );
+  await page.goto(page.url());
+  await expect(view.locator('[data-testid="compare-legend"] li[data-run="parent-0"]')).toBeVisible({
+    timeout: 300_000,
+  });
+  await expect(page.locator('[data-action="step"]')).toBeEnabled({ timeout: 60_000 });
+  await page.keyboard.press('i');
+  await expect.poll(async () => (await drawn(page, 'live', 'heldOutAccuracy')).length, { timeout: 300_000 }).toBe(2);
+  for (const k of METRIC_KEYS) expect(await drawn(page, 'live', k)).toEqual(forked[k]);
+  expect(seen.errors).toEqual([]);
+});

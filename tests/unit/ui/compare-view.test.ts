@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { baseValue, COMPARE_METRICS, runPoints, runsOnScreen } from '../../../src/ui/lib/compare-view';
+import type { RecordedRun } from '../../../src/ui/lib/recorded';
+import { runStyle } from '../../../src/ui/lib/run-styles';
+
+const classroom = JSON.parse(readFileSync('public/runs/classroom-seed1.json', 'utf8')) as RecordedRun;
+
+describe('the compare view’s data', () => {
+  it('draws every figure of the summaries but the seconds', () => {
+    const keys = COMPARE_METRICS.map((m) => m.key).sort();
+    const summaryKeys = Object.keys(classroom.summaries[0] ?? {})
+      .filter((k) => k !== 'iteration' && k !== 'seconds')
+      .sort();
+    expect(keys).toEqual(summaryKeys);
+  });
+
+  it('reads the base model’s hard-question figures as the mean over difficulties 4 and 5', () => {
+    const b = classroom.baseline;
+    const hard = b?.byDifficulty.filter((d) => d.difficulty >= 4) ?? [];
+    expect(hard).toHaveLength(2);
+    expect(baseValue(b, 'hardAccuracy')).toBeCloseTo(((hard[0]?.accuracy ?? 0) + (hard[1]?.accuracy ?? 0)) / 2, 12);
+    expect(baseValue(b, 'heldOutAccuracy')).toBe(b?.accuracy);
+    expect(baseValue(b, 'kl')).toBeNull();
+  });
+
+  it('leaves out iterations where a metric is undefined', () => {
+    const s = [
+      { iteration: 1, pseudoLabelAccuracy: null },
+      { iteration: 2, pseudoLabelAccuracy: 0.5 },
+    ] as never;
+    expect(runPoints(s, 'pseudoLabelAccuracy')).toEqual([{ iteration: 2, value: 0.5 }]);
+  });
+
+  it('gives every run up to 30 its own colour, dash and marker, colours distinct for the first seven', () => {
+    const styles = Array.from({ length: 30 }, (_, i) => runStyle(i));
+    expect(new Set(styles.map((s) => `${s.color}|${s.dash}|${s.marker}`)).size).toBe(30);
+    expect(new Set(styles.slice(0, 7).map((s) => s.color)).size).toBe(7);
+    expect(styles.map((s) => s.color)).not.toContain('#F0E442');
+  });
+
+  it('names the fork parents and the fork on screen', () => {
+    const c = classroom.config;
+    const runs = runsOnScreen(
+      { preset: null, config: c, baseline: null, summaries: [] },
+      [{ at: 2, changes: ['executor.klCoef=0.05'], config: c, baseline: null, summaries: [] }],
+      { onScreen: 'on screen', parent: (at) => `parent ${at}`, fork: (at, ch) => `fork ${at} ${ch}` },
+    );
+    expect(runs.map((r) => [r.id, r.label])).toEqual([
+      ['parent-0', 'parent 2'],
+      ['live', 'fork 2 executor.klCoef=0.05'],
+    ]);
+  });
+});
