@@ -1,6 +1,6 @@
 /**
  * Every formula, axis, band and default on screen follows the run's settings: a live run with
- * overrides of the trust band, the clip ε's, the cluster threshold, the uncertainty scale and the
+ * overrides of the trust band, the clip ε's and the ε_high fade, the cluster threshold, the uncertainty scale and the
  * gate trains one iteration, and each view must print those values (read from the TeX that KaTeX
  * keeps in its MathML annotation, and from the marks' attributes), never the defaults.
  */
@@ -16,6 +16,8 @@ const OVERRIDES = [
   'executor.minScale=0.5',
   'executor.epsHighMin=0.15',
   'executor.epsHighSpan=0.2',
+  'executor.clipScoreHigh=0.7',
+  'executor.clipScoreSpan=0.4',
   'executor.epsLow=0.1',
   'questioner.epsLow=0.15',
   'questioner.epsHigh=0.25',
@@ -75,7 +77,7 @@ test('formulas, axes and bands show the overridden settings', async ({ page }) =
   await expect(page.locator('[data-view="histogram"] svg')).toContainText('0 ≤ s ≤ 1');
   await expect(page.locator('#ch-labelling > .text')).toContainText('0 ≤ s ≤ 1');
 
-  // ADPO: trust band [0.2, 0.9], g(s) from 0.5, ε_high from 0.15 to 0.35, ε_low 0.1.
+  // ADPO: trust band [0.2, 0.9], g(s) from 0.5, ε_high from 0.15 to 0.35 fading over s ∈ [0.3, 0.7], ε_low 0.1.
   const ex = last('executor-update');
   expect(ex?.questions.length ?? 0).toBeGreaterThan(0);
   expect(await attr(page, '[data-mark="trust-band"]', 'data-low')).toBe(0.2);
@@ -84,11 +86,14 @@ test('formulas, axes and bands show the overridden settings', async ({ page }) =
   expect(adpo).toContain('= 0.5 + 0.5\\cdot');
   expect(adpo).toContain('- 0.2}{0.7}');
   expect(adpo).toContain('= 0.15 + 0.2\\cdot');
-  // g(s) = 0.5 + 0.5·clamp((s − 0.2)/0.7) and ε_high(s) = 0.15 + 0.2·clamp((0.8 − s)/0.5), by hand.
+  expect(adpo).toContain('\\tfrac{0.7 - ');
+  expect(adpo).toContain('}{0.4},0,1');
+  expect(adpo).not.toContain('\\tfrac{0.8 - ');
+  // g(s) = 0.5 + 0.5·clamp((s − 0.2)/0.7) and ε_high(s) = 0.15 + 0.2·clamp((0.7 − s)/0.4), by hand.
   const clamp = (x: number) => Math.min(1, Math.max(0, x));
   for (const q of ex?.questions ?? []) {
     expect(q.scale).toBeCloseTo(0.5 + 0.5 * clamp((q.score - 0.2) / 0.7), 12);
-    expect(q.epsHigh).toBeCloseTo(0.15 + 0.2 * clamp((0.8 - q.score) / 0.5), 12);
+    expect(q.epsHigh).toBeCloseTo(0.15 + 0.2 * clamp((0.7 - q.score) / 0.4), 12);
   }
   // The axes are ticked at the run's ends and middle: g ∈ [0.5, 1], ε_high ∈ [0.15, 0.35].
   const ticks = (mark: string) =>
@@ -109,4 +114,7 @@ test('formulas, axes and bands show the overridden settings', async ({ page }) =
   await expect(page.locator('#ch-adpo > .text')).toContainText('ε_high(s) from 0.15 up to 0.35');
   // The schedule note names the run's number of executor updates per batch (tiny: 2).
   await expect(page.locator('[data-mark="executor-schedule"]')).toHaveAttribute('data-updates', '2');
+  // The run's release.mode (the default, as intended) is said under the executor's update.
+  await expect(page.locator('[data-mark="release-mode"]')).toHaveAttribute('data-mode', 'as-intended');
+  await expect(page.locator('[data-mark="release-mode"]')).toContainText('release.mode = as-intended');
 });

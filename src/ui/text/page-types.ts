@@ -74,8 +74,8 @@ export interface NoteTexts {
   executorSchedule: (updates: number) => string;
   /** What the executor's update is in this run, against the released code. */
   released: (e: Agent0Config['executor']) => string;
-  /** The run's `release.mode`, when the settings have that field (null: no such field). */
-  releaseMode: (mode: string) => string;
+  /** The run's `release.mode`: Agent0's stated intent, or its released code's behaviour. */
+  releaseMode: (mode: Agent0Config['release']['mode']) => string;
   noSignal: string;
   /** The executor's update was skipped: curation kept no question. */
   noCurated: string;
