@@ -83,7 +83,8 @@ export function badgeLines(s: BackendState, t: Strings): string[] {
   // A measured backend that gave no figures is already said above.
   const said = b?.kind === 'measured' ? ['wasm', 'webgpu'] : [];
   for (const f of s.fallbacks)
-    if (!said.includes(f.backend)) lines.push(`${backendLabel(f.backend)} ${t.backend.fallback}: ${skipText(f.reason, t)}`);
+    if (!said.includes(f.backend))
+      lines.push(`${backendLabel(f.backend)} ${t.backend.fallback}: ${skipText(f.reason, t)}`);
   return lines;
 }
 
