@@ -15,7 +15,7 @@ test.use({ viewport: { width: 1280, height: 720 } });
 /** Names, acronyms, units and symbols that stay as they are in Korean. */
 const ALLOWED = new Set(
   (
-    'Agent0 Lab GRPO ADPO KL BLEU WebGPU WebGL WASM CPU GPU Parquet README arXiv Li Python LaTeX mathruler sympy ' +
+    'Agent0 Lab GRPO ADPO KL BLEU WebGPU WebGL WASM SIMD tfjs CPU GPU Parquet README arXiv Li Python LaTeX mathruler sympy ' +
     'top-p top-k min max high low clip T p s A R U B G g n r i j e m Ctrl Tab English ' +
     'classroom faithful tiny webgpu wasm webgl cpu'
   ).split(' '),
@@ -103,5 +103,8 @@ test('Korean page, live run: no English word once the engine is ready and has ru
   await page.keyboard.press('s');
   await waitForRecords(page, 1, 180_000);
   await page.locator('details.settings > summary').click();
+  // The backend badge's details: why this backend runs, its WASM build and threads, the skipped WebGPU.
+  await page.locator('details.badge > summary').click();
+  await expect(page.locator('[data-testid="backend-why"]')).toBeVisible();
   expect(await englishWords(page)).toEqual([]);
 });
