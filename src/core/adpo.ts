@@ -26,12 +26,33 @@ export type AdpoSettings = Pick<
   'trustLow' | 'trustHigh' | 'minScale' | 'epsHighMin' | 'epsHighSpan' | 'clipScoreHigh' | 'clipScoreSpan'
 >;
 
+/** ADPO's constants when a setting is not given (docs/algorithms.md §5): the only place they are written. */
+export const ADPO_DEFAULTS: Readonly<Required<AdpoOptions>> = {
+  trustLow: 0.3,
+  trustHigh: 0.8,
+  minScale: 0.6,
+  epsHighMin: 0.2,
+  epsHighSpan: 0.1,
+  clipScoreHigh: 0.8,
+  clipScoreSpan: 0.5,
+};
+
+/** Every ADPO option, the given ones over ADPO_DEFAULTS (what the formulas on screen print). */
+export function resolveAdpo(opts: AdpoOptions = {}): Required<AdpoOptions> {
+  const out = { ...ADPO_DEFAULTS };
+  for (const [k, v] of Object.entries(opts) as [keyof AdpoOptions, number | undefined][])
+    if (v !== undefined) out[k] = v;
+  return out;
+}
+
 /**
  * The ADPO options of a run, from its executor settings: the one place they are built, so the
  * engine's update, the chapter's curves and formulas, and the tests all use the run's own numbers.
+ * Every option is a setting (the ε_high fade's clipScoreHigh and clipScoreSpan included), and the
+ * result is complete, so a view can print every constant of the formula from it.
  */
-export function adpoOptions(executor: AdpoSettings): AdpoOptions {
-  return {
+export function adpoOptions(executor: AdpoSettings): Required<AdpoOptions> {
+  return resolveAdpo({
     trustLow: executor.trustLow,
     trustHigh: executor.trustHigh,
     minScale: executor.minScale,
@@ -39,7 +60,7 @@ export function adpoOptions(executor: AdpoSettings): AdpoOptions {
     epsHighSpan: executor.epsHighSpan,
     clipScoreHigh: executor.clipScoreHigh,
     clipScoreSpan: executor.clipScoreSpan,
-  };
+  });
 }
 
 function check(s: number): void {
@@ -49,15 +70,14 @@ function check(s: number): void {
 /** w(s) = clamp((s − 0.3) / (0.8 − 0.3), 0, 1). */
 export function adpoTrustWeight(s: number, opts: AdpoOptions = {}): number {
   check(s);
-  const lo = opts.trustLow ?? 0.3;
-  const hi = opts.trustHigh ?? 0.8;
+  const { trustLow: lo, trustHigh: hi } = resolveAdpo(opts);
   if (!(hi > lo)) throw new Error(`ADPO: trustHigh (${hi}) must exceed trustLow (${lo}).`);
   return clamp((s - lo) / (hi - lo), 0, 1);
 }
 
 /** g(s) = m + (1 − m)·w(s), m = 0.6: the factor applied to a whole group's advantages. */
 export function adpoAdvantageScale(s: number, opts: AdpoOptions = {}): number {
-  const m = opts.minScale ?? 0.6;
+  const m = resolveAdpo(opts).minScale;
   return m + (1 - m) * adpoTrustWeight(s, opts);
 }
 
@@ -67,11 +87,8 @@ export function adpoAdvantageScale(s: number, opts: AdpoOptions = {}): number {
  */
 export function adpoEpsilonHigh(s: number, opts: AdpoOptions = {}): number {
   check(s);
-  const base = opts.epsHighMin ?? 0.2;
-  const span = opts.epsHighSpan ?? 0.1;
-  const top = opts.clipScoreHigh ?? 0.8;
-  const width = opts.clipScoreSpan ?? 0.5;
-  return base + span * clamp((top - s) / width, 0, 1);
+  const o = resolveAdpo(opts);
+  return o.epsHighMin + o.epsHighSpan * clamp((o.clipScoreHigh - s) / o.clipScoreSpan, 0, 1);
 }
 
 export interface AdpoResult extends GrpoResult {

@@ -5,8 +5,8 @@
  * (sampleSignals: reward mode, governance, process weights), updates the policy with the clipped
  * loss (per-token advantage A · w_k on the tokens of trained steps, token-mean over the unweighted
  * count of every trained token of the batch, zero-advantage samples included, k3 KL to the
- * pre-trained reference), then evaluates on a fixed held-out set by sampling at `evalTemperature`
- * (default 1, the training temperature; 0 would be greedy).
+ * pre-trained reference), then evaluates on a fixed held-out set, sampling at `evalTemperature`
+ * (T = 1 by default, the training temperature), not greedily, with no injected failures.
  */
 import { mean } from '../core/stats';
 import { type RepairConfig, type RepairVariant } from '../core/repair/config';

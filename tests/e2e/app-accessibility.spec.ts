@@ -181,7 +181,8 @@ test('keyboard only: Tab reaches every control and a mark with a tooltip in ever
   await page.mouse.move(0, 0); // no hovered mark competes with the focused one
   await startWalk(page);
 
-  // From the top of the page: Tab, opening the settings with Enter on the way, until the focus comes round again.
+  // From the top of the page: Tab, opening each disclosure (the backend badge, the settings) with Enter on the
+  // way, until the focus comes round again.
   const stops: Stop[] = [];
   for (let i = 0; i < 3000; i++) {
     const stop = await tab(page);
@@ -189,9 +190,12 @@ test('keyboard only: Tab reaches every control and a mark with a tooltip in ever
     stops.push(stop);
     if (stop.label.startsWith('summary')) {
       await page.keyboard.press('Enter');
-      await expect(page.locator('details.settings')).toHaveAttribute('open', '');
+      await expect
+        .poll(() => page.evaluate(() => (document.activeElement?.parentElement as HTMLDetailsElement | null)?.open))
+        .toBe(true);
     }
   }
+  await expect(page.locator('details.settings')).toHaveAttribute('open', '');
   const perView = new Map<string, number>();
   for (const s of stops) perView.set(s.view ?? '(page)', (perView.get(s.view ?? '(page)') ?? 0) + 1);
   console.log(`keyboard walk: ${stops.length} Tab stops; ${[...perView].map(([v, n]) => `${v} ${n}`).join(', ')}`);

@@ -14,6 +14,18 @@ export function backendLabel(name: string): string {
   return LABELS[name] ?? name;
 }
 
+/**
+ * The known reasons a backend is skipped (the words of src/model/backend.ts), so the page can say
+ * them in its own language; any other reason is the browser's or tfjs's own message, shown as is.
+ */
+export type SkipReason = 'no-webgpu' | 'no-adapter';
+
+export function skipReason(reason: string): SkipReason | null {
+  if (reason.startsWith('navigator.gpu is missing')) return 'no-webgpu';
+  if (reason.startsWith('requestAdapter() returned no adapter')) return 'no-adapter';
+  return null;
+}
+
 /** What the badge and the header read of the run (RunState's fields). */
 export interface BackendState {
   backend: string;
@@ -52,6 +64,12 @@ export function whyLine(s: BackendState, t: Strings): string | null {
   }
 }
 
+/** A skip reason in the page's language when the page knows it, else the browser's or tfjs's words. */
+function skipText(reason: string, t: Strings): string {
+  const known = skipReason(reason);
+  return known ? t.backend.skipped[known] : reason;
+}
+
 /** Every line of the badge's details: why, the measured figures, the WASM build, skipped candidates. */
 export function badgeLines(s: BackendState, t: Strings): string[] {
   const w = t.backendWhy;
@@ -65,7 +83,8 @@ export function badgeLines(s: BackendState, t: Strings): string[] {
   // A measured backend that gave no figures is already said above.
   const said = b?.kind === 'measured' ? ['wasm', 'webgpu'] : [];
   for (const f of s.fallbacks)
-    if (!said.includes(f.backend)) lines.push(`${backendLabel(f.backend)} ${t.backend.fallback}: ${f.reason}`);
+    if (!said.includes(f.backend))
+      lines.push(`${backendLabel(f.backend)} ${t.backend.fallback}: ${skipText(f.reason, t)}`);
   return lines;
 }
 

@@ -16,3 +16,8 @@ export function fraction(x: number, n: number): string {
   const k = Math.round(x * n);
   return Math.abs(k / n - x) < 1e-9 ? `${k}/${n}` : fmt(x);
 }
+
+/** A setting as written: the shortest decimal, without float noise (0.2 + 0.1 → "0.3"). */
+export function num(x: number): string {
+  return String(Number(x.toPrecision(12)));
+}

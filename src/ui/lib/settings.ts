@@ -35,24 +35,32 @@ export const DEFAULT_SETTINGS: PageSettings = {
   backend: null,
 };
 
+/** A value in the address that could not be read (the page words it in its language). */
+export interface SettingProblem {
+  field: 'preset' | 'seed' | 'backend' | 'compare';
+  value: string;
+  /** The values it may take ('' for the seed, a whole number). */
+  allowed: string;
+}
+
 /** Settings from a query string; anything unreadable falls back to its default and is reported. */
-export function readSettings(search: string): { settings: PageSettings; problems: string[] } {
+export function readSettings(search: string): { settings: PageSettings; problems: SettingProblem[] } {
   const q = new URLSearchParams(search);
-  const problems: string[] = [];
+  const problems: SettingProblem[] = [];
   const s: PageSettings = { ...DEFAULT_SETTINGS, overrides: q.getAll('set') };
   if (q.has('fork')) s.forks = q.getAll('fork');
   const compare = q.get('compare');
   if (compare === 'released') s.compare = compare;
-  else if (compare !== null) problems.push(`compare "${compare}" is not one of released`);
+  else if (compare !== null) problems.push({ field: 'compare', value: compare, allowed: 'released' });
   const preset = q.get('preset');
   if (preset !== null) {
     if ((PRESET_NAMES as readonly string[]).includes(preset)) s.preset = preset as PresetName;
-    else problems.push(`preset "${preset}" is not one of ${PRESET_NAMES.join(', ')}`);
+    else problems.push({ field: 'preset', value: preset, allowed: PRESET_NAMES.join(', ') });
   }
   const seed = q.get('seed');
   if (seed !== null) {
     if (/^\d+$/.test(seed)) s.seed = Number(seed);
-    else problems.push(`seed "${seed}" is not a whole number`);
+    else problems.push({ field: 'seed', value: seed, allowed: '' });
   }
   const lang = q.get('lang');
   if (lang === 'en' || lang === 'ko') s.lang = lang;
@@ -60,7 +68,7 @@ export function readSettings(search: string): { settings: PageSettings; problems
   const backend = q.get('backend');
   if (backend !== null) {
     if ((BACKENDS as readonly string[]).includes(backend)) s.backend = backend as BackendName;
-    else problems.push(`backend "${backend}" is not one of ${BACKENDS.join(', ')}`);
+    else problems.push({ field: 'backend', value: backend, allowed: BACKENDS.join(', ') });
   }
   return { settings: s, problems };
 }

@@ -1,8 +1,19 @@
 /**
- * The formulas of each chapter as TeX, with this run's numbers substituted. Each symbol is wrapped
- * in \htmlData{term=…} so hovering it lights the marks that feed it.
+ * The formulas of each chapter as TeX, with this run's settings and numbers substituted: every
+ * constant printed comes from an argument (the run's config or a record), none is written here.
+ * Each symbol is wrapped in \htmlData{term=…} so hovering it lights the marks that feed it.
  */
+import type { AdpoOptions } from '../../core/adpo';
+import type { UncertaintyScale } from '../../core/reward';
 import { fmt } from './format';
+
+/** The few words inside formulas (\\text{…}), in the page's language. */
+export interface TexWords {
+  majorityIsOwn: string;
+  otherwise: string;
+  matchesLabel: string;
+  otherwiseNoBox: string;
+}
 
 /** A hoverable term. */
 export function term(name: string, body: string): string {
@@ -10,22 +21,55 @@ export function term(name: string, body: string): string {
 }
 
 const n = (x: number, d = 3) => fmt(x, d).replace('−', '-');
+/** A setting as written: the shortest decimal (0.3, not 0.300). */
+export const k = (x: number) => String(Number(x.toPrecision(12)));
 /** A number in a sum: "+ 0.2" or "- 0.2". */
 const signed = (x: number) => (x < 0 ? `- ${n(-x)}` : `+ ${n(x)}`);
 
-export function uncertaintyTex(p: number): string {
-  return `${term('U', 'U')} = \\min(${term('p', 'p')},\\ 1-${term('p', 'p')}) = \\min(${n(p)},\\ ${n(1 - p)}) = ${n(Math.min(p, 1 - p))}`;
+/** U(p) on the run's scale: min(p, 1 − p), or the paper's 1 − 2|p − ½| (docs/algorithms.md §3.2). */
+export function uncertaintyTex(p: number, scale: UncertaintyScale): string {
+  const P = term('p', 'p');
+  const u = scale === 'min' ? Math.min(p, 1 - p) : 1 - 2 * Math.abs(p - 0.5);
+  const rule =
+    scale === 'min'
+      ? `\\min(${P},\\ 1-${P}) = \\min(${n(p)},\\ ${n(1 - p)})`
+      : `1 - 2\\,|${P} - 0.5| = 1 - 2\\,|${n(p)} - 0.5|`;
+  return `${term('U', 'U')} = ${rule} = ${n(u)}`;
+}
+
+/**
+ * The released gate on the proxy's p (docs/algorithms.md §2.3): p = p_raw when the majority agrees
+ * with the questioner's own answer and p_raw > minP, else 0; without the gate p = p_raw.
+ */
+export function gateTex(gate: boolean, minP: number, rawP: number, agrees: boolean, words: TexWords): string {
+  const p = term('p', 'p');
+  if (!gate) return `${p} = \\hat p = ${n(rawP, 2)}`;
+  const kept = agrees && rawP > minP;
+  return (
+    `${p} = \\begin{cases} \\hat p & \\text{${words.majorityIsOwn}},\\ \\hat p > ${term('gate', k(minP))} \\\\ 0 & \\text{${words.otherwise}} \\end{cases}` +
+    ` = ${kept ? n(rawP, 2) : '0'}`
+  );
 }
 
 export function rewardTex(i: number, u: number, weight: number, penalty: number, tool: number, total: number): string {
   return (
-    `${term('R', `R_{${i}}`)} = ${term('U', `U_{${i}}`)} - ${n(weight, 0)}\\cdot ${term('pen', `\\tfrac{|C(${i})|}{B}`)} + ${term('tool', `\\text{tool}_{${i}}`)}` +
+    `${term('R', `R_{${i}}`)} = ${term('U', `U_{${i}}`)} - ${k(weight)}\\cdot ${term('pen', `\\tfrac{|C(${i})|}{B}`)} + ${term('tool', `\\text{tool}_{${i}}`)}` +
     ` = ${n(u)} - ${n(weight * penalty)} ${signed(tool)} = ${n(total)}`
   );
 }
 
+/** tool_i = per-call · min(N_i, cap) (docs/algorithms.md §3.5). */
+export function toolTex(perCall: number, cap: number): string {
+  return `${term('tool', '\\text{tool}_i')} = ${k(perCall)}\\cdot\\min(N_i,\\ ${k(cap)})`;
+}
+
 export function scoreTex(maxCount: number, samples: number): string {
   return `${term('s', 's')} = \\frac{\\max_b |b|}{n} = \\frac{${maxCount}}{${samples}} = ${n(maxCount / samples)}`;
+}
+
+/** The executor's reward (docs/algorithms.md §5): +1 when its boxed answer matches the pseudo-label, else −1. */
+export function executorRewardTex(words: TexWords): string {
+  return `${term('r', 'r_i')} = \\begin{cases} +1 & \\text{${words.matchesLabel}} \\\\ -1 & \\text{${words.otherwiseNoBox}} \\end{cases}`;
 }
 
 export function grpoTex(r: number, mean: number, std: number, a: number): string {
@@ -36,14 +80,19 @@ export function grpoTex(r: number, mean: number, std: number, a: number): string
 }
 
 export function clipTex(epsLow: number, epsHigh: number, dual: number | null): string {
-  const core = `L = \\max\\big(-A\\,${term('rho', '\\rho')},\\ -A\\,\\operatorname{clip}(${term('rho', '\\rho')},\\ ${term('band', n(1 - epsLow, 2))},\\ ${term('band', n(1 + epsHigh, 2))})\\big)`;
-  return dual === null ? core : `${core},\\quad A<0:\\ L \\leftarrow \\min(L,\\ -A\\cdot ${term('dual', n(dual, 0))})`;
+  const core = `L = \\max\\big(-A\\,${term('rho', '\\rho')},\\ -A\\,\\operatorname{clip}(${term('rho', '\\rho')},\\ ${term('band', k(1 - epsLow))},\\ ${term('band', k(1 + epsHigh))})\\big)`;
+  return dual === null ? core : `${core},\\quad A<0:\\ L \\leftarrow \\min(L,\\ -A\\cdot ${term('dual', k(dual))})`;
 }
 
-export function adpoTex(s: number, g: number, eps: number, minScale: number): string {
+/**
+ * g(s) = m + (1 − m)·clamp((s − lo)/(hi − lo), 0, 1) and
+ * ε_high(s) = ε_min + span·clamp((top − s)/width, 0, 1), every constant from the run's options.
+ */
+export function adpoTex(s: number, g: number, eps: number, o: Required<AdpoOptions>): string {
+  const S = term('s', n(s));
   return (
-    `${term('g', 'g(s)')} = ${n(minScale, 1)} + ${n(1 - minScale, 1)}\\cdot\\operatorname{clamp}\\!\\big(\\tfrac{${term('s', n(s))} - 0.3}{0.5},0,1\\big) = ${n(g)}` +
-    `\\qquad ${term('eps', '\\varepsilon_{high}(s)')} = 0.2 + 0.1\\cdot\\operatorname{clamp}\\!\\big(\\tfrac{0.8 - ${term('s', n(s))}}{0.5},0,1\\big) = ${n(eps)}`
+    `\\begin{aligned}${term('g', 'g(s)')} &= ${k(o.minScale)} + ${k(1 - o.minScale)}\\cdot\\operatorname{clamp}\\!\\big(\\tfrac{${S} - ${k(o.trustLow)}}{${k(o.trustHigh - o.trustLow)}},0,1\\big) = ${n(g)} \\\\` +
+    `${term('eps', '\\varepsilon_{high}(s)')} &= ${k(o.epsHighMin)} + ${k(o.epsHighSpan)}\\cdot\\operatorname{clamp}\\!\\big(\\tfrac{${k(o.clipScoreHigh)} - ${S}}{${k(o.clipScoreSpan)}},0,1\\big) = ${n(eps)}\\end{aligned}`
   );
 }
 

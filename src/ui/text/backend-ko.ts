@@ -16,7 +16,7 @@ export const BACKEND_WHY_KO: BackendWhyStrings = {
   missing: (name) => `이 브라우저에는 WebGPU가 없거나 보안 컨텍스트가 아니어서, 측정 없이 ${name}을(를) 씁니다.`,
   noAdapter: (name) => `브라우저가 WebGPU 어댑터를 찾지 못해, 측정 없이 ${name}을(를) 씁니다.`,
   fallbackAdapter: (name) =>
-    `WebGPU 어댑터가 CPU에서 GPU를 흉내 내는 대체(fallback) 어댑터(SwiftShader 등)뿐이라 건너뛰고, 측정 없이 ${name}을(를) 씁니다.`,
+    `WebGPU 어댑터가 CPU에서 GPU를 흉내 내는 대체 어댑터(SwiftShader 등)뿐이라 건너뛰고, 측정 없이 ${name}을(를) 씁니다.`,
   order: (name) => `GPU 장치를 잃은 뒤 WebGPU를 빼고, 가장 먼저 시작된 ${name}을(를) 씁니다.`,
   measured: (name, speedup) =>
     speedup === null

@@ -47,13 +47,15 @@ export const COMPARE_EN: CompareTexts = {
   addFile: 'Add a run file (.json recording or .a0run)',
   loading: 'Loading…',
   pairMissing: (files) =>
-    `The two recordings of this comparison (${files}) are not on this server, so there is nothing to compare yet. They are made with “npm run record:compare”.`,
+    `The two recordings of this comparison («${files}») are not on this server, so there is nothing to compare yet. They are made with «npm run record:compare».`,
   forkButton: 'Fork here…',
   forkHint: 'Continue this run from here as a new run with some settings changed',
   forkTitle: 'Fork the run after this iteration',
   forkHelp:
-    'The fork keeps both models, their optimizers and the random state as they are now, and goes on with the settings below changed. One change per line, as in the address: section.key=value.',
+    'The fork keeps both models, their optimizers and the random state as they are now, and goes on with the settings below changed. One change per line, as in the address: «section.key=value».',
   forkChanges: 'Changes',
+  forkEmpty: 'Write at least one change, e.g. «executor.klCoef=0.05».',
+  forkNoRun: 'The run has no settings yet.',
   forkSubmit: 'Fork and continue',
   cancel: 'Cancel',
   storyTitle: 'What the released code would have done',

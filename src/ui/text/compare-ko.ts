@@ -47,13 +47,15 @@ export const COMPARE_KO: CompareTexts = {
   addFile: '실행 파일 추가 (.json 기록 또는 .a0run)',
   loading: '불러오는 중…',
   pairMissing: (files) =>
-    `이 비교에 쓰는 두 기록(${files})이 이 서버에 없어서 아직 비교할 것이 없습니다. 두 기록은 “npm run record:compare”로 만듭니다.`,
+    `이 비교에 쓰는 두 기록(«${files}»)이 이 서버에 없어서 아직 비교할 것이 없습니다. 두 기록은 «npm run record:compare»로 만듭니다.`,
   forkButton: '여기서 가르기…',
   forkHint: '지금 상태에서 설정 몇 개를 바꾼 새 실행으로 이어 갑니다',
   forkTitle: '이 반복 뒤에서 실행 가르기',
   forkHelp:
-    '갈라진 실행은 두 모델과 옵티마이저 상태, 난수 상태를 지금 그대로 이어받고, 아래에 적은 설정만 바꿔서 계속합니다. 주소에서처럼 한 줄에 하나씩 section.key=value 로 적습니다.',
+    '갈라진 실행은 두 모델과 옵티마이저 상태, 난수 상태를 지금 그대로 이어받고, 아래에 적은 설정만 바꿔서 계속합니다. 주소에서처럼 한 줄에 하나씩 «section.key=value» 형식으로 적습니다.',
   forkChanges: '바꿀 설정',
+  forkEmpty: '바꿀 설정을 하나 이상 적으세요 (예: «executor.klCoef=0.05»).',
+  forkNoRun: '실행의 설정이 아직 없습니다.',
   forkSubmit: '갈라서 계속하기',
   cancel: '취소',
   storyTitle: '공개된 코드였다면 어떻게 되었을까',
@@ -68,7 +70,7 @@ export const COMPARE_KO: CompareTexts = {
     ];
     if (p.pseudoRangeB)
       paragraphs.push([
-        `${plain ? '공개 코드에서는 실행기가 도구 없이 자기 학습 문제에 라벨을 붙이는데, 그' : '공개 코드대로 돌린 실행의'} 의사 라벨이 맞는 비율은 ${v(p.pseudoRangeB.min)}–${v(p.pseudoRangeB.max)}에 그칩니다.`,
+        `${plain ? '공개 코드에서는 해답자가 도구 없이 자기 학습 문제에 라벨을 붙이는데, 그' : '공개 코드대로 돌린 실행의'} 의사 라벨이 맞는 비율은 ${v(p.pseudoRangeB.min)}–${v(p.pseudoRangeB.max)}에 그칩니다.`,
         ...(p.pseudoFallsB
           ? [
               ' 처음 나빠지는 곳은 ',

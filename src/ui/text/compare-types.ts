@@ -36,6 +36,9 @@ export interface CompareTexts {
   forkTitle: string;
   forkHelp: string;
   forkChanges: string;
+  /** The fork was asked for with no change written, or before the run has its settings. */
+  forkEmpty: string;
+  forkNoRun: string;
   forkSubmit: string;
   cancel: string;
   storyTitle: string;

@@ -1,8 +1,13 @@
 /** English words of the page (written for this product; the Korean file says the same). */
 import { BACKEND_WHY_EN } from './backend-en';
 import type { Strings } from './types';
+import { adpoOptions } from '../../core/adpo';
+import { bandExamples } from '../lib/band-scores';
+import { num } from '../lib/format';
+import { ARTICLE_EN, NOTES_EN } from './article-en';
+import { MARKS_EN, TEX_EN } from './marks-en';
+import { REPAIR_CHAPTER_EN, REPAIR_RULES_EN, REPAIR_VIEWS_EN } from './repair-en';
 import { COMPARE_EN } from './compare-en';
-import { REPAIR_RULES_EN, REPAIR_VIEWS_EN } from './repair-en';
 
 export const EN: Strings = {
   tagline: 'Two tiny transformers teach each other by reinforcement learning, with no human-labelled data.',
@@ -54,6 +59,10 @@ export const EN: Strings = {
     startFailed:
       'The training engine could not start in this browser, so nothing can be trained live here. The recorded run works in every browser.',
     threads: (n: number) => (n === 1 ? '1 thread' : `${n} threads`),
+    skipped: {
+      'no-webgpu': 'this browser offers no WebGPU here (or the page is not a secure context)',
+      'no-adapter': 'the browser found no GPU adapter for WebGPU',
+    },
     replayOffer: 'Replay the recorded classroom run instead (instant)',
     liveOffer: 'Train live in this tab',
     recorded: 'Recorded run, computed earlier by the same engine.',
@@ -99,38 +108,50 @@ export const EN: Strings = {
     },
     contracts: {
       title: 'Roles and contracts',
-      body: [
-        'Everything is plain text, so each role has a format it must keep. The questioner wraps its problem in question tags and then boxes its own answer. A rollout without both is a *violation* and earns −1.',
-        'The solver may open a python fence; the sandbox runs the code and pastes the printed result back as an output block. Those pasted tokens were not written by the model, so they will be masked out of the loss.',
+      body: (c) => [
+        `Everything is plain text, so each role has a format it must keep. The questioner wraps its problem in question tags and then boxes its own answer. A rollout without both *breaks the contract*: its uncertainty term becomes U = −1, so its reward is R = −1 − ${num(c.reward.repetitionWeight)} × (its cluster’s share) + (its tool term).`,
+        'The solver may open a python fence; the sandbox runs the code and pastes the printed result back as an output block. Those pasted tokens were not written by the model, so they are masked out of the loss.',
+        'A contract like this has two uses. In an agent that acts, the format is read to dispatch its next tool call; here a pattern reads it to turn text into a reward, so nobody grades by hand.',
       ],
     },
     reward: {
       title: 'Designing the reward',
-      body: [
-        'The executor answers each question several times with its tool. The share that agrees with the majority is *p*. A question everyone answers the same way is too easy, one nobody agrees on is noise: uncertainty min(p, 1 − p) is largest at p = ½.',
-        'Near-duplicate questions are penalised: questions are clustered by BLEU distance, and each one pays its cluster’s share of the batch. Move the threshold to see the clusters form. Tool use adds a small bonus.',
+      body: (c) => [
+        `The executor answers each question ${c.proxy.candidates} times with its tool (up to ${c.proxy.maxTurns} tool turns). The share of answers that agree with the majority is *p*. A question everyone answers the same way is too easy; one nobody agrees on is noise. ` +
+          (c.reward.uncertaintyScale === 'min'
+            ? 'The uncertainty U = min(p, 1 − p) is largest, ½, at p = ½.'
+            : 'This run uses the paper’s scale U = 1 − 2|p − ½|, which reaches 1 at p = ½, twice the released min(p, 1 − p).'),
+        `Near-duplicate questions are penalised: questions are clustered by BLEU distance (clusters merge while their average distance is below ${num(c.reward.clusterThreshold)}), and each pays ${num(c.reward.repetitionWeight)} × its cluster’s share of the batch. Move the threshold to see the clusters form. Tool use adds ${num(c.reward.toolRewardPerCall)} per call, for at most ${c.reward.toolRewardCap} calls.`,
       ],
     },
     labelling: {
       title: 'Self-labelling',
-      body: [
-        'The questioner’s trained pool is answered nine times by the executor before its update. The largest bucket of equal answers becomes the *pseudo-label*, and its share becomes the score *s*.',
-        'Only questions with s between 0.3 and 0.8 are kept: high enough that the label is probably right, low enough that there is still something to learn. The simulator also knows the true answers, which the real Agent0 never sees.',
+      body: (c) => [
+        `The trained questioner writes a pool of ${c.pool.questions} questions, and the executor before its update answers each one ${c.labelling.samples} times (T = ${num(c.labelling.temperature)}, top-p ${num(c.labelling.topP)}, top-k ${c.labelling.topK}). The largest bucket of equal answers becomes the *pseudo-label*, and its share becomes the score *s*.`,
+        `Only questions with ${num(c.curation.minScore)} ≤ s ≤ ${num(c.curation.maxScore)} are kept: high enough that the label is probably right, low enough that there is still something to learn. The simulator also knows the true answers, which the real Agent0 never sees.`,
       ],
     },
     grpo: {
       title: 'GRPO: advantages and clipping',
       body: [
         'Rollouts from the same prompt form a group. Each reward is compared with its group: subtract the mean, divide by the standard deviation. A group whose rewards are all equal teaches nothing.',
-        'The update multiplies each token’s advantage by the ratio ρ of new to old probability, and clips ρ to a band so that one batch cannot move the policy too far.',
+        'The update multiplies each token’s advantage by the ratio ρ of new to old probability, clips ρ to a band so that one batch cannot move the policy too far, and adds a KL penalty towards the model the iteration started from.',
       ],
     },
     adpo: {
       title: 'ADPO: trusting ambiguous labels less',
-      body: [
-        'A pseudo-label with s = 3/9 is far less certain than one with s = 8/9. ADPO scales each group’s advantages by g(s), from 0.6 up to 1, so shaky labels push less.',
-        'It also widens the upper clip for those same questions, ε_high(s) from 0.2 up to 0.3, so that rare right answers to hard questions can still be reinforced.',
-      ],
+      body: (c) => {
+        const o = adpoOptions(c.executor);
+        const ex = bandExamples(c.labelling.samples, c.curation.minScore, c.curation.maxScore);
+        const first = ex
+          ? `A pseudo-label with s = ${ex.low}/${ex.n} is far less certain than one with s = ${ex.high}/${ex.n}, though curation keeps both. `
+          : '';
+        return [
+          `${first}ADPO scales each group’s advantages by g(s), from ${num(o.minScale)} (s ≤ ${num(o.trustLow)}) up to 1 (s ≥ ${num(o.trustHigh)}), so shaky labels push less.`,
+          `It also widens the upper clip for the same questions, ε_high(s) from ${num(o.epsHighMin)} up to ${num(o.epsHighMin + o.epsHighSpan)}, so that rare right answers to hard questions can still be reinforced.`,
+          'The executor’s own reward is binary: r = +1 when its last boxed answer matches the pseudo-label, −1 when it does not or when it boxed nothing.',
+        ];
+      },
     },
     curves: {
       title: 'Curves over iterations',
@@ -138,17 +159,7 @@ export const EN: Strings = {
         'Each point is one iteration; the dashed line is the base model before any training. Accuracy is measured against the true answers of held-out problems.',
       ],
     },
-    repair: {
-      title: 'Signal reshaping',
-      body: [
-        'A new task: an agent gets a short Python snippet with one defect and repairs it with tool calls (check, edit a line, run, submit). Paying it 1 whenever the final snippet *compiles* is weak feedback: a snippet that compiles but computes the wrong thing scores as well as a real repair, so the policy can learn to make errors disappear instead of fixing them.',
-        'Li et al. (“Signal Reshaping for GRPO in Weak-Feedback Agentic Code Repair”, arXiv 2605.07276, 2026) leave GRPO’s group-normalised advantage as it is and reshape what feeds it. First, a *layered reward*: R = 0 if the snippet does not compile, 0.5 if it compiles but behaves differently from the ground-truth repair, 1 if it compiles and behaves the same.',
-        'Second, *process scores as token-loss weights*: a judge scores every tool call, s_k from 0 to 1 (an edit that fixes the error scores high, a redundant re-check low). The scores never enter R, the group mean, the std or A; they only multiply the loss of that step’s tokens. The lab tries three weightings: raw s_k; mean-preserving, s_k divided by the trajectory’s token-weighted mean (floor 0.1); and sign-aware, s_k when A > 0 and 1 − s_k when A < 0.',
-        'Third, *failure-cause governance*: an episode ended by the environment (sandbox crash, time-out, context overflow) is masked out of the loss but still counts in its group’s mean and std; a degenerate one (a repetition loop, too many tool calls) is masked on every step but the last, which stays in as a penalty.',
-        'The paper reports strict accuracy (compiles and matches) of 0.385 for the zero-shot model and 0.535 with the full method; the layered reward alone reaches 0.48, and 0.53 once process weights are added; mean evaluation steps fall from 23.50 to 17.02. Token-level privileged distillation did worse than the GRPO baseline: over long trajectories, aligning every token dilutes the few that matter.',
-        'Below is a recorded ablation of this lab: each variant trained from the same checkpoint on the same tasks and seed. The model has about 165k parameters and the snippets are toys, so read the curves for *direction*, not magnitude. Choose a variant and step through its iterations; each iteration shows one group of rollouts on one task. Every check or run fails in the environment with probability 0.05 (half crashes, half time-outs), drawn from the seed, so each variant meets the same failures; the held-out curves sample 140 fixed snippets at the training temperature, without injected failures.',
-      ],
-    },
+    repair: REPAIR_CHAPTER_EN,
   },
   views: {
     rollouts: 'Questioner rollouts and their parse',
@@ -184,13 +195,11 @@ export const EN: Strings = {
     ...REPAIR_VIEWS_EN,
   },
   repairRules: REPAIR_RULES_EN,
-  notes: {
-    firstUpdate:
-      'On the first mini-batch update of a batch the policy has not moved yet, so ρ ≡ 1 for every token: nothing is clipped and the loss is just −mean(A) over tokens. Agent0 makes several updates per batch; from the second one on, ρ leaves 1.',
-    released:
-      'As released, Agent0’s executor trainer never selects the ADPO loss and runs GRPO with a symmetric 0.2 clip. This page shows the rule the paper describes.',
-    noSignal: 'All rewards in this group are equal: every advantage is 0.',
-    oracle: 'true answer (the simulator’s oracle)',
-  },
+  notes: NOTES_EN,
+  marks: MARKS_EN,
+  article: ARTICLE_EN,
+  tex: TEX_EN,
+  problem: (p) =>
+    `${p.field} "${p.value}" is not ${p.field === 'seed' ? 'a whole number' : `one of ${p.allowed}`}; the default is used`,
   compare: COMPARE_EN,
 };

@@ -1,5 +1,5 @@
-/** English words of the signal-reshaping chapter's views and of the process judge's rules. */
-import type { RepairRuleTexts, RepairViewTexts } from './types';
+/** English words of the signal-reshaping chapter: its text, its views' words and the process judge's rules. */
+import type { Chapter, RepairRuleTexts, RepairViewTexts } from './types';
 
 export const REPAIR_VIEWS_EN: RepairViewTexts = {
   repairTask: 'The task: the broken snippet and its ground-truth repair',
@@ -71,7 +71,7 @@ export const REPAIR_VIEWS_EN: RepairViewTexts = {
   repairLiveStop: 'Stop',
   repairLiveIterations: 'iterations',
   repairLiveNote:
-    'The selected variant trains here, from the same pre-trained agent, with its own Python sandbox. Each finished iteration joins the views as the variant “live · …”.',
+    'The selected variant trains here, from the same pre-trained agent, with its own Python sandbox. Each finished iteration joins the views as the variant «live · …».',
   repairLiveBackend: 'computing on',
   repairLiveFallback: 'not available here:',
   repairLiveStarting: 'Loading the agent and Python, then evaluating the base model…',
@@ -98,4 +98,17 @@ export const REPAIR_RULES_EN: RepairRuleTexts = {
   runBroken: 'a run of a snippet that does not compile',
   verifiedSubmit: 'submit right after checking or running the current snippet',
   unverifiedSubmit: 'submit without verifying',
+};
+
+/** The signal-reshaping chapter's text. */
+export const REPAIR_CHAPTER_EN: Chapter = {
+  title: 'Signal reshaping',
+  body: [
+    'A new task: an agent gets a short Python snippet with one defect and repairs it with tool calls (check, edit a line, run, submit). Paying it 1 whenever the final snippet *compiles* is weak feedback: a snippet that compiles but computes the wrong thing scores as well as a real repair, so the policy can learn to make errors disappear instead of fixing them.',
+    'Li et al. (‹Signal Reshaping for GRPO in Weak-Feedback Agentic Code Repair›, arXiv 2605.07276, 2026) leave GRPO’s group-normalised advantage as it is and reshape what feeds it. First, a *layered reward*: R = 0 if the snippet does not compile, 0.5 if it compiles but behaves differently from the ground-truth repair, 1 if it compiles and behaves the same.',
+    'Second, *process scores as token-loss weights*: a judge scores every tool call, s_k from 0 to 1 (an edit that fixes the error scores high, a redundant re-check low). The scores never enter R, the group mean, the std or A; they only multiply the loss of that step’s tokens. The lab tries three weightings: raw s_k; mean-preserving, s_k divided by the trajectory’s token-weighted mean (floor 0.1); and sign-aware, s_k when A > 0 and 1 − s_k when A < 0.',
+    'Third, *failure-cause governance*: an episode ended by the environment (sandbox crash, time-out, context overflow) is masked out of the loss but still counts in its group’s mean and std; a degenerate one (a repetition loop, too many tool calls) is masked on every step but the last, which stays in as a penalty.',
+    'The paper reports strict accuracy (compiles and matches) of 0.385 for the zero-shot model and 0.535 with the full method; the layered reward alone reaches 0.48, and 0.53 once process weights are added; mean evaluation steps fall from 23.50 to 17.02. Token-level privileged distillation did worse than the GRPO baseline: over long trajectories, aligning every token dilutes the few that matter.',
+    'Below is a recorded ablation of this lab: each variant trained from the same checkpoint on the same tasks and seed. The model has about 165k parameters and the snippets are toys, so read the curves for *direction*, not magnitude. Choose a variant and step through its iterations; each iteration shows one group of rollouts on one task. Every check or run fails in the environment with probability 0.05 (half crashes, half time-outs), drawn from the seed, so each variant meets the same failures; the held-out curves sample 140 fixed snippets at the training temperature, without injected failures.',
+  ],
 };

@@ -1,5 +1,5 @@
-/** Korean words of the signal-reshaping chapter's views and of the process judge's rules. */
-import type { RepairRuleTexts, RepairViewTexts } from './types';
+/** Korean words of the signal-reshaping chapter: its text, its views' words and the process judge's rules. */
+import type { Chapter, RepairRuleTexts, RepairViewTexts } from './types';
 
 export const REPAIR_VIEWS_KO: RepairViewTexts = {
   repairTask: '과제: 고장 난 코드와 정답 수리',
@@ -71,7 +71,7 @@ export const REPAIR_VIEWS_KO: RepairViewTexts = {
   repairLiveStop: '멈춤',
   repairLiveIterations: '반복',
   repairLiveNote:
-    '고른 변형을 같은 사전 학습 에이전트에서 출발해 이 탭에서 학습합니다. 파이썬 샌드박스도 따로 띄웁니다. 반복이 끝날 때마다 “live · …” 변형으로 그림에 더해집니다.',
+    '고른 변형을 같은 사전 학습 에이전트에서 출발해 이 탭에서 학습합니다. 파이썬 샌드박스도 따로 띄웁니다. 반복이 끝날 때마다 «live · …» 변형으로 그림에 더해집니다.',
   repairLiveBackend: '계산 장치',
   repairLiveFallback: '여기서 쓸 수 없음:',
   repairLiveStarting: '에이전트와 파이썬을 불러온 뒤 기본 모델을 평가하는 중…',
@@ -98,4 +98,18 @@ export const REPAIR_RULES_KO: RepairRuleTexts = {
   runBroken: '컴파일되지 않는 코드의 실행',
   verifiedSubmit: '지금 코드를 검사하거나 실행한 직후의 제출',
   unverifiedSubmit: '확인 없이 제출',
+};
+
+/** The signal-reshaping chapter's text. */
+export const REPAIR_CHAPTER_KO: Chapter = {
+  title: '신호 재구성',
+  body: [
+    '새 과제입니다. 에이전트는 결함이 하나 있는 짧은 파이썬 코드를 받아 도구 호출(검사, 한 줄 고치기, 실행, 제출)로 고칩니다. 마지막 코드가 *컴파일되기만* 하면 1을 주는 보상은 약한 피드백입니다. 컴파일은 되지만 엉뚱한 값을 계산하는 코드도 제대로 고친 코드와 똑같은 점수를 받으니, 정책은 결함을 고치는 대신 오류를 없애 버리는 법을 배울 수 있습니다.',
+    'Li 외(‹Signal Reshaping for GRPO in Weak-Feedback Agentic Code Repair›, arXiv 2605.07276, 2026)는 GRPO의 그룹 정규화 어드밴티지는 그대로 두고, 그 앞뒤의 신호를 재구성합니다. 첫째, *계층적 보상*: 컴파일되지 않으면 R = 0, 컴파일되지만 정답 수리와 다르게 동작하면 0.5, 컴파일되고 똑같이 동작하면 1입니다.',
+    '둘째, *과정 점수를 토큰 손실 가중치로*: 판정자가 도구 호출마다 0에서 1 사이의 점수 s_k를 줍니다(오류를 없애는 수정은 높게, 쓸데없는 재검사는 낮게). 이 점수는 R, 그룹 평균, 표준편차, A 어디에도 들어가지 않고, 그 단계 토큰의 손실에만 곱해집니다. 실험실은 세 가지 방식을 씁니다. 그대로의 s_k, 평균 보존(s_k를 궤적의 토큰 가중 평균으로 나눔, 하한 0.1), 부호 인식(A > 0이면 s_k, A < 0이면 1 − s_k).',
+    '셋째, *실패 원인에 따른 관리*: 환경 때문에 끝난 에피소드(샌드박스 충돌, 시간 초과, 문맥 넘침)는 손실에서 가리지만 그룹의 평균과 표준편차에는 그대로 셉니다. 퇴화한 에피소드(같은 행동 반복, 도구 호출 과다)는 마지막 단계만 남기고 모두 가리며, 남은 마지막 단계는 벌점 표본이 됩니다.',
+    '논문은 엄격 정확도(컴파일되고 동작도 같음)가 제로샷 모델의 0.385에서 전체 방법의 0.535로 올랐다고 보고합니다. 계층적 보상만으로는 0.48, 과정 가중치를 더하면 0.53이고, 평가 때의 평균 단계 수는 23.50에서 17.02로 줄었습니다. 토큰 단위의 특권 정보 증류는 GRPO 기준선보다 나빴습니다. 긴 궤적에서는 모든 토큰을 맞추려다 정작 중요한 몇 토큰의 신호가 묽어지기 때문입니다.',
+    '아래는 이 실험실에서 미리 녹화한 절제 실험입니다. 모든 변형이 같은 체크포인트에서 같은 과제와 시드로 학습했습니다. 모델은 파라미터 약 16만 5천 개이고 코드는 장난감 수준이니, 곡선은 크기보다 *방향*을 보세요. 변형을 고르고 반복을 한 칸씩 넘겨 보세요. 반복마다 한 과제에 대한 롤아웃 그룹 하나를 보여 줍니다.',
+    '검사나 실행 한 번마다 환경이 0.05의 확률로 실패합니다(절반은 충돌, 절반은 시간 초과). 실패는 시드로 정해지므로 모든 변형이 같은 실패를 만납니다. 평가 곡선은 학습에 쓰지 않은 고정 스니펫 140개를 학습 때와 같은 온도로 샘플링해 그리며, 평가에서는 실패를 주입하지 않습니다.',
+  ],
 };

@@ -1,6 +1,7 @@
 /** The shape of the page's words in one language (English and Korean files fill it). */
 import type { ProcessRule } from '../../core/repair/process';
 import type { PhaseName } from '../../engine/trace';
+import type { ArticleTexts, ChapterBody, MarkTexts, NoteTexts, SettingProblem, TexWords } from './page-types';
 import type { BackendWhyStrings } from './backend-types';
 import type { CompareTexts } from './compare-types';
 
@@ -121,8 +122,8 @@ export type RepairRuleTexts = Record<ProcessRule, string>;
 
 export interface Chapter {
   title: string;
-  /** Short paragraphs; `*word*` is set in italics. */
-  body: string[];
+  /** Short paragraphs (or a function of the run's settings that writes them); `*word*` is set in italics. */
+  body: ChapterBody;
 }
 
 export interface Strings {
@@ -157,7 +158,11 @@ export interface Strings {
   backend: Record<
     'label' | 'noWebgpu' | 'startFailed' | 'replayOffer' | 'liveOffer' | 'recorded' | 'fallback',
     string
-  > & { threads: (n: number) => string };
+  > & {
+    threads: (n: number) => string;
+    /** Why a backend was skipped, for the reasons the page knows (src/ui/lib/backend-label.ts). */
+    skipped: Record<import('../lib/backend-label').SkipReason, string>;
+  };
   /** Why the page runs on its backend (the badge's details and the header). */
   backendWhy: BackendWhyStrings;
   /** A new deployment of the page has been downloaded (service worker) and waits for a reload. */
@@ -171,7 +176,12 @@ export interface Strings {
   views: Record<ViewKey, string>;
   /** What each rule of the repair lab's process judge rewards (src/core/repair/process.ts). */
   repairRules: RepairRuleTexts;
-  notes: Record<'firstUpdate' | 'released' | 'noSignal' | 'oracle', string>;
+  notes: NoteTexts;
+  marks: MarkTexts;
+  article: ArticleTexts;
+  tex: TexWords;
+  /** A value in the address the page could not read (it keeps the default). */
+  problem: (p: SettingProblem) => string;
   /** Runs side by side, forking, and the narrated "as released" comparison. */
   compare: CompareTexts;
 }

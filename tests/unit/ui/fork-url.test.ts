@@ -28,6 +28,8 @@ describe('forks in the address', () => {
     expect(settings.forks).toEqual(['1:executor.klCoef=0.05']);
     expect(settings.compare).toBe('released');
     expect(writeSettings(settings)).toBe(search);
-    expect(readSettings('?compare=nothing').problems).toEqual(['compare "nothing" is not one of released']);
+    expect(readSettings('?compare=nothing').problems).toEqual([
+      { field: 'compare', value: 'nothing', allowed: 'released' },
+    ]);
   });
 });

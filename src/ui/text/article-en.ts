@@ -1,0 +1,148 @@
+/** English: the notes beside the views and the article sections set next to the run's data. */
+import type { ArticleTexts, NoteTexts } from './page-types';
+
+export const NOTES_EN: NoteTexts = {
+  firstUpdate: (updates, kl) =>
+    `On the first mini-batch update of a batch the policy has not moved yet, so ρ ≡ 1 for every token and nothing is clipped: the loss is −mean(A) plus ${kl} × the KL to the iteration's reference model. That KL is 0 only until the questioner's first update of the iteration. ` +
+    (updates === 1
+      ? 'This run makes one update per batch, so ρ never leaves 1 and no clip fires.'
+      : `This run makes ${updates} updates per batch: from the second one on, ρ leaves 1 and the clip can act.`),
+  executorSchedule: (updates) =>
+    updates === 1
+      ? 'This run’s executor makes one update per batch, as Agent0’s executor script does (its mini-batch is the whole batch). At that update ρ ≡ 1, so no clip fires, ε_high(s) included: only g(s) changes what the executor learns.'
+      : `This run’s executor makes ${updates} updates per batch (Agent0’s executor script makes one): after the first, ρ moves away from 1 and the clip band, with ε_high(s), can act.`,
+  released: (e) =>
+    e.algorithm === 'adpo'
+      ? 'As released, Agent0’s executor trainer never selects the ADPO loss and runs GRPO with a symmetric 0.2 clip and dual clip 3. This run uses the rule the paper describes («executor.algorithm = adpo»).'
+      : `This run’s executor uses GRPO, as the released trainer does: clip [${+(1 - e.epsLow).toFixed(4)}, ${+(1 + e.epsHigh).toFixed(4)}]${e.dualClip === null ? ', no dual clip' : `, dual clip ${e.dualClip}`}; g(s) and ε_high(s) are not applied.`,
+  releaseMode: (mode) =>
+    mode === 'as-released'
+      ? 'This run reproduces Agent0’s released behaviour («release.mode = as-released»).'
+      : `This run follows Agent0’s stated intent («release.mode = ${mode}»).`,
+  noCurated: 'No question fell inside the curation band, so the executor was not updated.',
+  noSignal: 'All rewards in this group are equal: every advantage is 0.',
+  oracle: 'true answer (the simulator’s oracle)',
+  gate: (gate, minP) =>
+    gate
+      ? `The gate: p counts only when the proxy’s majority agrees with the questioner’s own boxed answer and p > ${minP}; otherwise p = 0 and so U = 0.`
+      : 'The gate is off in this run: p is used as the proxy measured it.',
+  golden: (mode) =>
+    mode === 'last-character'
+      ? 'This run reads the questioner’s answer as the released code does: only its last character, so the gate passes almost only when the answer is one character long.'
+      : 'The released code keeps only the last character of the questioner’s boxed answer, so its gate almost never passes unless the answer is one character long. This run compares the whole answer.',
+  toolSource: (source) =>
+    source === 'as-released'
+      ? 'This run counts the tool term as released: «```output» blocks in the questioner’s own text, which it almost never writes, so the term is about 0.'
+      : 'The tool term here counts the calls the solver proxy actually ran on the question. The released code counts «```output» blocks in the questioner’s own text, which is about 0.',
+  labellingMode: (mode) =>
+    mode === 'tool'
+      ? 'Agent0’s released code self-labels with the plain solver (no tools) although the executor trains and answers with the tool. This run labels with the tool, so the label comes from the same solver that is trained.'
+      : 'This run self-labels with the plain solver, as the released code does; the executor still trains with the tool.',
+  evaluators: (c) =>
+    `Two evaluators run at different times. Inside the curriculum reward, ${c.proxy.candidates} candidates of the tool solver give p; after the questioner’s training, ${c.labelling.samples} samples ${c.labelling.mode === 'tool' ? 'of the tool solver' : 'of the plain solver'} label the pool and give s. The chapter 9 article describes the 10-candidate tool run as replacing the 9-sample one when executor data are made; in the code, the 10 candidates serve the curriculum reward and the 9 samples make the labels.`,
+  curationBound: (min, max) =>
+    `Agent0’s «upload.py» keeps 0.3 ≤ s ≤ 0.7 by default; the README’s run passes 0.8 as the upper bound. This run keeps ${min} ≤ s ≤ ${max}. The kept questions, with their pseudo-labels and scores, go to a Parquet file that the executor trainer reads; Export writes the same file for this run.`,
+};
+
+export const ARTICLE_EN: ArticleTexts = {
+  layoutTitle: 'Agent0’s two training trees',
+  layoutHead: { role: 'role', folder: 'folder', env: 'environment', algorithm: 'update' },
+  layoutRows: [
+    { side: 'questioner (curriculum agent)', folder: 'curriculum_train/', env: 'curriculum', algorithm: 'GRPO' },
+    { side: 'executor (solver)', folder: 'executor_train/', env: 'executor', algorithm: 'ADPO' },
+  ],
+  layoutBase: (params) =>
+    params > 0
+      ? `Agent0 trains each role in its own folder and environment, one after the other, and both start as the same base model. Here both start from one checkpoint of ${params.toLocaleString('en')} parameters and grow apart as they train.`
+      : 'Agent0 trains each role in its own folder and environment, one after the other, and both start as the same base model. Here both start from one base checkpoint and grow apart as they train.',
+  promptTitle: 'The questioner’s prompt, clause by clause, and the reward term that enforces it',
+  promptIntro:
+    'Agent0 asks its questioner in a system prompt for hard, fresh problems in a fixed two-block format. Each clause has a reward term that checks it. This tiny model is prompted with one role token instead, so here only the reward asks.',
+  promptHead: {
+    term: 'reward term',
+    clause: 'clause of Agent0’s prompt',
+    here: 'in this simulator',
+    batch: 'this batch',
+  },
+  promptRows: {
+    uncertainty: {
+      clause: 'aim for problems that fewer than 30 % of strong students could solve',
+      here: 'U from the proxy’s agreement p',
+    },
+    violation: {
+      clause: 'output exactly a «<question>» block and a «\\boxed{}» answer, nothing else',
+      here: 'the same contract, read by pattern; U = −1 when broken',
+    },
+    repetition: {
+      clause: 'avoid textbook clichés and famous contest problems',
+      here: 'the share of the question’s BLEU cluster',
+    },
+    tool: {
+      clause: 'no clause: it leans on the solver’s «```output» contract',
+      here: 'calls per candidate, capped',
+    },
+  },
+  persona:
+    'A variant of Agent0’s prompt starts with a persona drawn from a pool (for example a researcher or an olympiad medallist) to vary the style of the problems, a partner of the repetition penalty. This simulator has no persona variant: its tiny model reads no prose.',
+  executorPromptsTitle: 'The prompts of the solvers, in Agent0 and here',
+  executorPromptsHead: { role: 'role', agent0: 'Agent0', here: 'here' },
+  executorPrompts: {
+    questioner: { role: 'questioner', agent0: 'a role, a difficulty target and the two-block output contract' },
+    plain: { role: 'plain solver', agent0: 'one line: reason step by step, final answer in «\\boxed{}»' },
+    tool: {
+      role: 'tool solver',
+      agent0: 'may write a «```python» block, then stop and wait for its result; final answer in «\\boxed{}»',
+    },
+    observation: { role: 'tool result', agent0: 'pasted after «Code execution result:»' },
+  },
+  fenceNote:
+    'Agent0’s solver proxy pastes tool results after the words «Code execution result:», while its executor trainer stops generation at «```output». The simulator uses one «```output» fence for both, so its tiny model learns a single format.',
+  samplingTitle: 'Sampling settings of every stage',
+  samplingHead: {
+    stage: 'stage',
+    n: 'samples',
+    temperature: 'T',
+    topP: 'top-p',
+    topK: 'top-k',
+    turns: 'tool turns',
+    agent0: 'Agent0',
+  },
+  samplingStages: {
+    questioner: 'questioner rollouts',
+    proxy: 'solver proxy (p)',
+    pool: 'question pool',
+    labelling: 'self-labelling (s)',
+    executor: 'executor rollouts',
+  },
+  maxTokens:
+    'Agent0 caps each labelling sample at «max_tokens = 4096»; here a turn runs until its closing fence, its box or the end of the model’s context.',
+  matchingTitle: 'Which answers count as the same',
+  matching:
+    'Answers are bucketed in two stages, as in Agent0: equal strings first, then mathematical equality, so «\\frac{1}{2}» and «0.5» are one answer. Agent0 uses mathruler’s grader, which also normalises units and text and simplifies expressions with sympy (so «\\sqrt{4}» and «2» agree there). The simulator’s matcher reads numbers only (integers, decimals, fractions, LaTeX fractions) as exact rationals: narrower, and enough for the answers its task family produces.',
+  matchingHead: { a: 'answer', b: 'answer', same: 'same here?' },
+  grpoScriptTitle: 'Agent0’s questioner script and this run',
+  grpoScriptHead: { setting: 'setting', agent0: 'Agent0', run: 'this run' },
+  grpoScriptRows: {
+    n: 'rollouts per prompt («rollout.n»)',
+    batch: 'rollouts per step',
+    steps: 'steps per iteration («max_steps»)',
+    updates: 'updates per step',
+    save: 'checkpoint',
+  },
+  everyStep: 'every step',
+  everyIteration: 'after every iteration',
+  degenerateTitle: 'Groups that teach badly',
+  degenerate: {
+    equal: (count) => `All rewards equal: every advantage is 0 and the group teaches nothing. In this batch: ${count}.`,
+    outlier: (count) =>
+      `One reward apart from all the others: that rollout’s advantage is large, and the update leans on one sample. In this batch: ${count}.`,
+    single: (count) =>
+      `A group of one has nothing to compare with: Agent0’s curriculum trainer stops with «GRPO needs rollout.n > 1.», and this simulator refuses fewer than 2 questioner rollouts per prompt (this run: ${count}).`,
+  },
+  degenerateOutlierA: (g, a) => `A lone 1 among 0s in a group of G = ${g}: A = (G − 1)/√G = ${a}.`,
+  executorRewardTitle: 'The executor’s reward',
+  executorRewardCounts: (plus, minus) => `In the latest executor batch: ${plus} rollouts at +1, ${minus} at −1.`,
+  yes: 'yes',
+  no: 'no',
+  notesTitle: 'Where the released code differs, and what this run does',
+};

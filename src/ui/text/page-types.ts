@@ -1,0 +1,133 @@
+/**
+ * The shapes of the page's sentences that carry numbers: message functions with parameters (never
+ * fragments joined in code, since Korean orders the words differently). The numbers they receive
+ * come from the run's settings (`Agent0Config`) or from its trace.
+ */
+import type { Agent0Config } from '../../core/config';
+import type { Termination } from '../../core/repair/episode';
+import type { SettingProblem } from '../lib/settings';
+import type { TexWords } from '../lib/tex';
+
+/** Words of the marks' tooltips, legends and small labels of the figures. */
+export interface MarkTexts {
+  rollout: (i: number) => string;
+  majority: (p: string, answer: string) => string;
+  gated: (minP: number) => string;
+  parts: Record<'uncertainty' | 'repetition' | 'tool', string>;
+  partValue: (rollout: number, part: string, value: string) => string;
+  rewardTotal: (rollout: number, cluster: number) => string;
+  penalty: string;
+  tool: string;
+  distance: (i: number, j: number, d: string, a: number, b: number) => string;
+  clusterCount: (clusters: number, batch: number) => string;
+  vote: (j: number, answer: string, bucket: number, count: number) => string;
+  pseudoLabel: (label: string) => string;
+  scoreBin: (s: string, count: number) => string;
+  group: (id: number) => string;
+  member: (group: number, member: number) => string;
+  sequence: (seq: number) => string;
+  sequenceToken: (seq: number, token: number) => string;
+  clipBand: (seq: number, low: string, high: string) => string;
+  branches: Record<'none' | 'low-clip' | 'high-clip' | 'dual-clip', string>;
+  clipKinds: Record<'low' | 'high' | 'dual', string>;
+  clipFraction: (update: number, kind: string, share: string) => string;
+  meanRatioDev: string;
+  masked: string;
+  maskedToken: string;
+  candidate: (j: number, answer: string, calls: number) => string;
+  gateArrow: string;
+  iterationValue: (metric: string, iteration: number, value: string) => string;
+  baseModel: (value: string) => string;
+  metrics: Record<
+    | 'heldOutAccuracy'
+    | 'pseudoLabelAccuracy'
+    | 'questionerValidRate'
+    | 'meanP'
+    | 'inBandShare'
+    | 'clusterCount'
+    | 'toolUseRate'
+    | 'kl'
+    | 'clipLowFrac'
+    | 'clipHighFrac',
+    string
+  >;
+  trustBand: (low: number, high: number) => string;
+  clipBandOf: (low: string, high: string) => string;
+  pseudoColumn: string;
+  seed: (seed: number) => string;
+  iteration: (i: number) => string;
+  runControls: string;
+  phases: string;
+  chapters: string;
+  questions: (n: number) => string;
+  /** Progress of the executor's tool calls (the engine's progress label `tool calls`). */
+  toolCalls: string;
+  /** How a repair episode ended (src/core/repair/episode.ts). */
+  terminations: Record<Termination, string>;
+}
+
+/** Notes beside the views: each reads the run's settings and says what they mean. */
+export interface NoteTexts {
+  /** Next to the questioner's clip view: the schedule, ρ on the first update, the KL term. */
+  firstUpdate: (updates: number, klCoef: number) => string;
+  /** Next to the executor's clip view: its schedule and what that means for ρ and the clip. */
+  executorSchedule: (updates: number) => string;
+  /** What the executor's update is in this run, against the released code. */
+  released: (e: Agent0Config['executor']) => string;
+  /** The run's `release.mode`: Agent0's stated intent, or its released code's behaviour. */
+  releaseMode: (mode: Agent0Config['release']['mode']) => string;
+  noSignal: string;
+  /** The executor's update was skipped: curation kept no question. */
+  noCurated: string;
+  oracle: string;
+  gate: (gate: boolean, minP: number) => string;
+  golden: (mode: Agent0Config['proxy']['goldenAnswer']) => string;
+  toolSource: (source: Agent0Config['reward']['toolRewardSource']) => string;
+  labellingMode: (mode: Agent0Config['labelling']['mode']) => string;
+  evaluators: (c: Agent0Config) => string;
+  curationBound: (min: number, max: number) => string;
+}
+
+export type { SettingProblem };
+
+/** The sections of the two articles that the page shows next to live or recorded data. */
+export interface ArticleTexts {
+  layoutTitle: string;
+  layoutRows: { side: string; folder: string; env: string; algorithm: string }[];
+  layoutBase: (params: number) => string;
+  layoutHead: Record<'role' | 'folder' | 'env' | 'algorithm', string>;
+  promptTitle: string;
+  promptIntro: string;
+  promptHead: Record<'term' | 'clause' | 'here' | 'batch', string>;
+  promptRows: Record<'uncertainty' | 'violation' | 'repetition' | 'tool', { clause: string; here: string }>;
+  persona: string;
+  executorPromptsTitle: string;
+  executorPromptsHead: Record<'role' | 'agent0' | 'here', string>;
+  executorPrompts: Record<'questioner' | 'plain' | 'tool' | 'observation', { role: string; agent0: string }>;
+  fenceNote: string;
+  samplingTitle: string;
+  samplingHead: Record<'stage' | 'n' | 'temperature' | 'topP' | 'topK' | 'turns' | 'agent0', string>;
+  samplingStages: Record<'questioner' | 'proxy' | 'pool' | 'labelling' | 'executor', string>;
+  maxTokens: string;
+  matchingTitle: string;
+  matching: string;
+  matchingHead: Record<'a' | 'b' | 'same', string>;
+  grpoScriptTitle: string;
+  grpoScriptHead: Record<'setting' | 'agent0' | 'run', string>;
+  grpoScriptRows: Record<'n' | 'batch' | 'steps' | 'updates' | 'save', string>;
+  everyStep: string;
+  everyIteration: string;
+  degenerateTitle: string;
+  degenerate: Record<'equal' | 'outlier' | 'single', (count: string) => string>;
+  degenerateOutlierA: (g: number, a: string) => string;
+  executorRewardTitle: string;
+  executorRewardCounts: (plus: number, minus: number) => string;
+  yes: string;
+  no: string;
+  notesTitle: string;
+}
+
+/** Chapter bodies that name the run's numbers are functions of its settings. */
+export type ChapterBody = string[] | ((c: Agent0Config) => string[]);
+
+export type { TexWords };

@@ -1,0 +1,50 @@
+/** Helpers of the article sections: degenerate groups, band examples, inline marks. */
+import { describe, expect, it } from 'vitest';
+import { bandExamples } from '../../../src/ui/lib/band-scores';
+import { degenerateCounts, outlierAdvantage } from '../../../src/ui/lib/degenerate';
+import { grpoAdvantages } from '../../../src/core/grpo';
+import { richParts } from '../../../src/ui/lib/rich';
+
+describe('degenerate groups', () => {
+  it('counts all-equal groups and lone outliers', () => {
+    const groups = [
+      { rewards: [1, 1, 1, 1] },
+      { rewards: [-1, 1, 1, 1] },
+      { rewards: [0.2, 0.5, 0.2, 0.2] },
+      { rewards: [1, 1, -1, -1] },
+      { rewards: [1, -1] },
+    ];
+    expect(degenerateCounts(groups)).toEqual({ equal: 1, outlier: 2 });
+  });
+  it('a lone outlier in a group of G gets |A| = (G − 1)/√G', () => {
+    // G = 4: 3/2; G = 16: 15/4 (hand-computed), and GRPO's own advantage agrees.
+    expect(outlierAdvantage(4)).toBeCloseTo(1.5, 12);
+    expect(outlierAdvantage(16)).toBeCloseTo(3.75, 12);
+    const a = grpoAdvantages([0.7, 0.2, 0.2, 0.2], [0, 0, 0, 0]).advantages[0] ?? 0;
+    expect(a).toBeCloseTo(1.5, 4); // the 1e-6 in the denominator moves it by 6e-6
+  });
+});
+
+describe('band examples', () => {
+  it('the lowest and highest k/n inside the curation band', () => {
+    // n = 9, band [0.3, 0.8]: 3/9 = 0.333 … 7/9 = 0.778
+    expect(bandExamples(9, 0.3, 0.8)).toEqual({ low: 3, high: 7, n: 9 });
+    // inclusive bounds: n = 10, [0.3, 0.8] → 3/10 … 8/10
+    expect(bandExamples(10, 0.3, 0.8)).toEqual({ low: 3, high: 8, n: 10 });
+    expect(bandExamples(2, 0.3, 0.4)).toBeNull();
+  });
+});
+
+describe('inline marks', () => {
+  it('splits emphasis, code and titles', () => {
+    expect(richParts('a *b* «c» ‹d› e')).toEqual([
+      { text: 'a ', kind: 'text' },
+      { text: 'b', kind: 'em' },
+      { text: ' ', kind: 'text' },
+      { text: 'c', kind: 'code' },
+      { text: ' ', kind: 'text' },
+      { text: 'd', kind: 'cite' },
+      { text: ' e', kind: 'text' },
+    ]);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * The formulas on screen print the run's settings, not the defaults: each builder is fed settings
+ * that differ from every default, and the TeX must show the hand-computed constants and results.
+ */
+import { describe, expect, it } from 'vitest';
+import { adpoAdvantageScale, adpoEpsilonHigh, adpoOptions } from '../../../src/core/adpo';
+import { makeConfig } from '../../../src/core/config';
+import { TEX_EN } from '../../../src/ui/text/marks-en';
+import { clipTex, gateTex, rewardTex, toolTex, uncertaintyTex, adpoTex, term } from '../../../src/ui/lib/tex';
+
+describe('ADPO formula with overridden settings', () => {
+  const config = makeConfig('classroom', {
+    executor: { trustLow: 0.2, trustHigh: 0.9, minScale: 0.5, epsHighMin: 0.15, epsHighSpan: 0.2 },
+  });
+  const opts = adpoOptions(config.executor);
+  // s = 0.55: w = (0.55 − 0.2) / 0.7 = 0.5, g = 0.5 + 0.5 · 0.5 = 0.75;
+  // ε_high = 0.15 + 0.2 · clamp((0.8 − 0.55) / 0.5) = 0.15 + 0.2 · 0.5 = 0.25.
+  const s = 0.55;
+  const tex = adpoTex(s, adpoAdvantageScale(s, opts), adpoEpsilonHigh(s, opts), opts);
+
+  it('prints every constant of g(s) from the settings', () => {
+    expect(adpoAdvantageScale(s, opts)).toBeCloseTo(0.75, 12);
+    expect(tex).toContain('= 0.5 + 0.5\\cdot');
+    expect(tex).toContain(`{${term('s', '0.550')} - 0.2}{0.7}`);
+    expect(tex).toContain('= 0.750');
+  });
+  it('prints every constant of ε_high(s) from the settings', () => {
+    expect(adpoEpsilonHigh(s, opts)).toBeCloseTo(0.25, 12);
+    expect(tex).toContain('= 0.15 + 0.2\\cdot');
+    expect(tex).toContain(`{0.8 - ${term('s', '0.550')}}{0.5}`);
+    expect(tex).toContain('= 0.250');
+  });
+  it('keeps none of the defaults it replaced', () => {
+    expect(tex).not.toMatch(/0\.6 \+|- 0\.3\}|0\.2 \+ 0\.1/);
+  });
+});
+
+describe('uncertainty formula on the run’s scale', () => {
+  it('prints min(p, 1 − p) on the released scale', () => {
+    expect(uncertaintyTex(0.3, 'min')).toContain('\\min(0.300,\\ 0.700) = 0.300');
+  });
+  it('prints 1 − 2|p − ½| on the paper’s scale, and no min', () => {
+    const tex = uncertaintyTex(0.3, 'linear');
+    // 1 − 2 · |0.3 − 0.5| = 0.6
+    expect(tex).toContain('1 - 2\\,|0.300 - 0.5| = 0.600');
+    expect(tex).not.toContain('\\min');
+  });
+});
+
+describe('clip, gate, tool and reward formulas', () => {
+  it('clip band from ε_low and ε_high, dual clip only when set', () => {
+    const tex = clipTex(0.1, 0.25, null);
+    expect(tex).toContain(term('band', '0.9'));
+    expect(tex).toContain(term('band', '1.25'));
+    expect(tex).not.toContain('dual');
+    expect(clipTex(0.2, 0.2, 2.5)).toContain(`-A\\cdot ${term('dual', '2.5')}`);
+  });
+  it('the gate prints its threshold and applies it', () => {
+    expect(gateTex(true, 0.25, 0.6, true, TEX_EN)).toContain(`\\hat p > ${term('gate', '0.25')}`);
+    expect(gateTex(true, 0.25, 0.6, true, TEX_EN)).toMatch(/= 0\.60$/);
+    expect(gateTex(true, 0.25, 0.2, true, TEX_EN)).toMatch(/= 0$/);
+    expect(gateTex(true, 0.25, 0.6, false, TEX_EN)).toMatch(/= 0$/);
+    expect(gateTex(false, 0.25, 0.6, false, TEX_EN)).toBe(`${term('p', 'p')} = \\hat p = 0.60`);
+  });
+  it('tool term and reward with the run’s weights', () => {
+    expect(toolTex(0.07, 3)).toContain('0.07\\cdot\\min(N_i,\\ 3)');
+    // R = 0.4 − 2 · 0.25 + 0.1 = 0
+    expect(rewardTex(2, 0.4, 2, 0.25, 0.1, 0)).toContain('- 2\\cdot');
+    expect(rewardTex(2, 0.4, 2, 0.25, 0.1, 0)).toContain('= 0.400 - 0.500 + 0.100 = 0.000');
+  });
+});
