@@ -36,6 +36,10 @@ test('the fallback adapter is skipped unmeasured, and the page says why WASM run
   // The same in Korean.
   await page.locator('button.lang').click();
   await expect(page.locator('[data-testid="no-webgpu"]')).toContainText('CPU에서 GPU를 흉내 내는');
-  await expect(why).toContainText('대체(fallback) 어댑터');
+  await expect(why).toContainText('대체 어댑터');
+  // The skip reason is said in Korean too; only the adapter's own name stays as the browser gives it.
+  await expect(why).toContainText(
+    'WebGPU 건너뜀: 어댑터가 CPU에서 GPU를 흉내 내는 대체 어댑터(google swiftshader)뿐입니다',
+  );
   expect(seen.errors).toEqual([]);
 });

@@ -18,11 +18,12 @@ export function backendLabel(name: string): string {
  * The known reasons a backend is skipped (the words of src/model/backend.ts), so the page can say
  * them in its own language; any other reason is the browser's or tfjs's own message, shown as is.
  */
-export type SkipReason = 'no-webgpu' | 'no-adapter';
+export type SkipReason = 'no-webgpu' | 'no-adapter' | 'fallback-adapter';
 
 export function skipReason(reason: string): SkipReason | null {
   if (reason.startsWith('navigator.gpu is missing')) return 'no-webgpu';
   if (reason.startsWith('requestAdapter() returned no adapter')) return 'no-adapter';
+  if (reason.startsWith('the only adapter is a fallback adapter')) return 'fallback-adapter';
   return null;
 }
 
@@ -67,7 +68,9 @@ export function whyLine(s: BackendState, t: Strings): string | null {
 /** A skip reason in the page's language when the page knows it, else the browser's or tfjs's words. */
 function skipText(reason: string, t: Strings): string {
   const known = skipReason(reason);
-  return known ? t.backend.skipped[known] : reason;
+  // The adapter's name, as the browser reports it, e.g. "google swiftshader".
+  const name = /\(([^)]*)\)/.exec(reason)?.[1] ?? '';
+  return known ? t.backend.skipped[known](name) : reason;
 }
 
 /** Every line of the badge's details: why, the measured figures, the WASM build, skipped candidates. */

@@ -60,8 +60,10 @@ export const EN: Strings = {
       'The training engine could not start in this browser, so nothing can be trained live here. The recorded run works in every browser.',
     threads: (n: number) => (n === 1 ? '1 thread' : `${n} threads`),
     skipped: {
-      'no-webgpu': 'this browser offers no WebGPU here (or the page is not a secure context)',
-      'no-adapter': 'the browser found no GPU adapter for WebGPU',
+      'no-webgpu': () => 'this browser offers no WebGPU here (or the page is not a secure context)',
+      'no-adapter': () => 'the browser found no GPU adapter for WebGPU',
+      'fallback-adapter': (adapter) =>
+        `the only adapter is a fallback adapter${adapter ? ` (${adapter})` : ''} that emulates the GPU on the CPU`,
     },
     replayOffer: 'Replay the recorded classroom run instead (instant)',
     liveOffer: 'Train live in this tab',

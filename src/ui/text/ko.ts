@@ -59,8 +59,10 @@ export const KO: Strings = {
       '이 브라우저에서는 학습 엔진을 시작하지 못해 실시간 학습을 할 수 없습니다. 녹화된 실행은 어느 브라우저에서나 재생됩니다.',
     threads: (n: number) => `스레드 ${n}개`,
     skipped: {
-      'no-webgpu': '이 브라우저는 여기서 WebGPU를 제공하지 않습니다 (또는 보안 컨텍스트가 아닙니다)',
-      'no-adapter': '브라우저가 WebGPU용 GPU 어댑터를 찾지 못했습니다',
+      'no-webgpu': () => '이 브라우저는 여기서 WebGPU를 제공하지 않습니다 (또는 보안 컨텍스트가 아닙니다)',
+      'no-adapter': () => '브라우저가 WebGPU용 GPU 어댑터를 찾지 못했습니다',
+      'fallback-adapter': (adapter) =>
+        `어댑터가 CPU에서 GPU를 흉내 내는 대체 어댑터${adapter ? `(${adapter})` : ''}뿐입니다`,
     },
     replayOffer: '대신 미리 녹화한 수업용 실행을 재생하기 (즉시)',
     liveOffer: '이 탭에서 직접 학습하기',

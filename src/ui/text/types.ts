@@ -161,7 +161,7 @@ export interface Strings {
   > & {
     threads: (n: number) => string;
     /** Why a backend was skipped, for the reasons the page knows (src/ui/lib/backend-label.ts). */
-    skipped: Record<import('../lib/backend-label').SkipReason, string>;
+    skipped: Record<import('../lib/backend-label').SkipReason, (adapter: string) => string>;
   };
   /** Why the page runs on its backend (the badge's details and the header). */
   backendWhy: BackendWhyStrings;
