@@ -22,39 +22,19 @@ export type KvCache = {
   values: tf.Tensor2D[];
 };
 
-/** Rows of a [B, L, a] tensor as [B·L, a], and back. */
-function rows(x: tf.Tensor3D): tf.Tensor2D {
-  const [b, l, a] = x.shape;
-  return tf.reshape(x, [b * l, a]);
-}
-
-/** LN over the last axis of [B, L, d] (see fast-ops `layerNorm`). */
-function norm(ops: Ops, x: tf.Tensor3D, gain: tf.Tensor, bias: tf.Tensor): tf.Tensor3D {
-  return tf.reshape(ops.layerNorm(rows(x), gain as tf.Tensor1D, bias as tf.Tensor1D), x.shape);
-}
-
-/** [B, L, a] · [a, b] as one untransposed 2-D product. */
-function dense(ops: Ops, x: tf.Tensor3D, w: tf.Tensor): tf.Tensor3D {
-  const [b, l] = x.shape;
-  return tf.reshape(ops.linear(rows(x), w as tf.Tensor2D), [b, l, w.shape[1] as number]);
-}
-
-/** [B, L, a] · [a, b] + bias as one fused untransposed 2-D product. */
-function denseBias(ops: Ops, x: tf.Tensor3D, w: tf.Tensor, bias: tf.Tensor): tf.Tensor3D {
-  const [b, l] = x.shape;
-  return tf.reshape(ops.affine(rows(x), w as tf.Tensor2D, bias as tf.Tensor1D), [b, l, w.shape[1] as number]);
-}
-
-/** [B, L, d] → [B, H, L, d/H]. */
-function splitHeads(x: tf.Tensor3D, nHeads: number): tf.Tensor4D {
-  const [b, l, d] = x.shape;
+/** [B·L, d] rows → [B, H, L, d/H] (for L = 1 the same data: a relabelling, no transpose). */
+function splitHeads(x: tf.Tensor2D, b: number, nHeads: number): tf.Tensor4D {
+  const [rows, d] = x.shape;
+  const l = rows / b;
+  if (l === 1) return tf.reshape(x, [b, nHeads, 1, d / nHeads]);
   return tf.transpose(tf.reshape(x, [b, l, nHeads, d / nHeads]), [0, 2, 1, 3]);
 }
 
-/** [B, H, L, dh] → [B, L, H·dh]. */
-function mergeHeads(x: tf.Tensor4D): tf.Tensor3D {
+/** [B, H, L, dh] → rows [B·L, H·dh] (for L = 1 a relabelling). */
+function mergeHeads(x: tf.Tensor4D): tf.Tensor2D {
   const [b, h, l, dh] = x.shape;
-  return tf.reshape(tf.transpose(x, [0, 2, 1, 3]), [b, l, h * dh]);
+  if (l === 1) return tf.reshape(x, [b, h * dh]);
+  return tf.reshape(tf.transpose(x, [0, 2, 1, 3]), [b * l, h * dh]);
 }
 
 /** One-hot float rows. (The WASM backend's OneHot ignores a float dtype: cast an int32 one-hot.) */
@@ -66,22 +46,67 @@ export function oneHotFloat(ids: tf.Tensor1D, depth: number): tf.Tensor2D {
  * Token embedding. Differentiable path: one-hot(ids)·E (the WASM backend has no gradient for
  * gather); inference path: gather, which gives the same numbers.
  */
-function embedTokens(p: Params, c: ModelConfig, ids: tf.Tensor2D, differentiable: boolean): tf.Tensor3D {
+function embedTokens(p: Params, c: ModelConfig, ids: tf.Tensor2D, differentiable: boolean): tf.Tensor2D {
   const [b, l] = ids.shape;
   const flat = tf.reshape(ids, [b * l]) as tf.Tensor1D;
-  const embedded = differentiable
+  return differentiable
     ? TAPED_OPS.linear(oneHotFloat(flat, c.vocabSize), p.tokenEmbedding as tf.Tensor2D)
-    : tf.gather(p.tokenEmbedding, flat);
-  return tf.reshape(embedded, [b, l, c.dModel]);
+    : lookupRows(p.tokenEmbedding, flat);
 }
 
-/** MLP half of a block: x + W₂·gelu(W₁·LN₂(x) + b₁) + b₂. */
-function mlp(ops: Ops, x: tf.Tensor3D, lp: LayerParams): tf.Tensor3D {
-  const hidden = ops.gelu(denseBias(ops, norm(ops, x, lp.ln2Gain, lp.ln2Bias), lp.w1, lp.b1)) as tf.Tensor3D;
-  return tf.add(x, denseBias(ops, hidden, lp.w2, lp.b2));
+/** LN over the last axis of rows [m, d] (see fast-ops `layerNorm`). */
+function norm(ops: Ops, x: tf.Tensor2D, gain: tf.Tensor, bias: tf.Tensor): tf.Tensor2D {
+  return ops.layerNorm(x, gain as tf.Tensor1D, bias as tf.Tensor1D);
 }
 
-/** softmax(q·kᵀ/√dh + bias)·v, merged back to [B, L, d] and projected by W_out. */
+/** MLP half of a block on rows [m, d]: x + W₂·gelu(W₁·LN₂(x) + b₁) + b₂. */
+function mlp(ops: Ops, x: tf.Tensor2D, lp: LayerParams): tf.Tensor2D {
+  const h = norm(ops, x, lp.ln2Gain, lp.ln2Bias);
+  const hidden = ops.gelu(ops.affine(h, lp.w1 as tf.Tensor2D, lp.b1 as tf.Tensor1D)) as tf.Tensor2D;
+  return tf.add(x, ops.affine(hidden, lp.w2 as tf.Tensor2D, lp.b2 as tf.Tensor1D));
+}
+
+/**
+ * Column block j ∈ {0, 1, 2} (query, key, value) of W_qkv [d, 3d] as W_qkv·S_j, S_j [3d, d] the 0/1
+ * selector of columns j·d … (j+1)·d − 1: a product that copies exactly, on XNNPACK, where
+ * tfjs-wasm's Slice and SplitV copy element by element in JavaScript (SplitV of a [1024, 3d]
+ * activation took longer than the three products together).
+ */
+function qkvBlocks(ops: Ops, wQkv: tf.Tensor): [tf.Tensor2D, tf.Tensor2D, tf.Tensor2D] {
+  const [d, d3] = wQkv.shape as [number, number];
+  const block = (j: number): tf.Tensor2D => {
+    const select = new Float32Array(d3 * d);
+    for (let i = 0; i < d; i++) select[(j * d + i) * d + i] = 1;
+    return ops.linear(wQkv as tf.Tensor2D, tf.tensor2d(select, [d3, d]));
+  };
+  return [block(0), block(1), block(2)];
+}
+
+/** The query, key and value weights [d, d] of every layer. */
+export type QkvWeights = [tf.Tensor2D, tf.Tensor2D, tf.Tensor2D][];
+
+/** Q, K and V rows [m, d] of LN₁(x), one product each. */
+function qkv(
+  ops: Ops,
+  x: tf.Tensor2D,
+  lp: LayerParams,
+  w: readonly [tf.Tensor2D, tf.Tensor2D, tf.Tensor2D],
+): [tf.Tensor2D, tf.Tensor2D, tf.Tensor2D] {
+  const h = norm(ops, x, lp.ln1Gain, lp.ln1Bias);
+  return [ops.linear(h, w[0]), ops.linear(h, w[1]), ops.linear(h, w[2])];
+}
+
+/**
+ * Embedding rows table[ids] [m, d] for inference: `gather` for a few rows, the product
+ * one-hot(ids)·table for many (tfjs-wasm's gather costs about four such products at 160 rows).
+ */
+function lookupRows(table: tf.Tensor, ids: tf.Tensor1D): tf.Tensor2D {
+  const [rows, d] = table.shape as [number, number];
+  if (ids.shape[0] < 32) return tf.gather(table, ids) as tf.Tensor2D;
+  return tf.reshape(tf.matMul(oneHotFloat(ids, rows), table as tf.Tensor2D), [ids.shape[0], d]);
+}
+
+/** softmax(q·kᵀ/√dh + bias)·v, merged back to rows [B·L, d] and projected by W_out. */
 function attend(
   ops: Ops,
   q: tf.Tensor4D,
@@ -89,17 +114,15 @@ function attend(
   v: tf.Tensor4D,
   bias: tf.Tensor,
   wOut: tf.Tensor,
-): tf.Tensor3D {
+): tf.Tensor2D {
   const dh = q.shape[3];
   const scores = tf.add(tf.matMul(tf.mul(q, 1 / Math.sqrt(dh)), k, false, true), bias);
-  return dense(ops, mergeHeads(tf.matMul(tf.softmax(scores), v)), wOut);
+  return ops.linear(mergeHeads(tf.matMul(tf.softmax(scores), v)), wOut as tf.Tensor2D);
 }
 
-/** Final LN and head: [B, L, d] → [B, L, V]. */
-function head(ops: Ops, p: Params, c: ModelConfig, x: tf.Tensor3D): tf.Tensor3D {
-  const [b, l] = x.shape;
-  const h = ops.layerNorm(rows(x), p.lnFinalGain as tf.Tensor1D, p.lnFinalBias as tf.Tensor1D);
-  return tf.reshape(ops.linear(h, headMatrix(p)), [b, l, c.vocabSize]);
+/** Final LN and head: rows [m, d] → [m, V]. */
+function head(ops: Ops, p: Params, x: tf.Tensor2D): tf.Tensor2D {
+  return ops.linear(norm(ops, x, p.lnFinalGain, p.lnFinalBias), headMatrix(p));
 }
 
 /** Additive causal bias [T, T]: 0 where key ≤ query, −1e9 above the diagonal. */
@@ -114,24 +137,19 @@ function causalBias(t: number): tf.Tensor2D {
  * index t) → [B, T, V], where row t predicts token t + 1.
  */
 export function forwardFull(p: Params, c: ModelConfig, ids: tf.Tensor2D, differentiable: boolean): tf.Tensor3D {
-  const t = ids.shape[1];
+  const [b, t] = ids.shape;
   if (t > c.contextLength) throw new Error(`forwardFull: ${t} tokens exceed the context length ${c.contextLength}.`);
-  let x = tf.add(
-    embedTokens(p, c, ids, differentiable),
-    tf.slice(p.positionEmbedding, [0, 0], [t, c.dModel]),
-  ) as tf.Tensor3D;
+  const embedded = tf.reshape(embedTokens(p, c, ids, differentiable), [b, t, c.dModel]);
+  const positions = tf.slice(p.positionEmbedding, [0, 0], [t, c.dModel]);
+  let x = tf.reshape(tf.add(embedded, positions), [b * t, c.dModel]) as tf.Tensor2D;
   const ops = differentiable ? TAPED_OPS : PLAIN_OPS;
   const bias = causalBias(t);
   for (const lp of p.layers) {
-    const [q, k, v] = tf.split(dense(ops, norm(ops, x, lp.ln1Gain, lp.ln1Bias), lp.wQkv), 3, -1) as [
-      tf.Tensor3D,
-      tf.Tensor3D,
-      tf.Tensor3D,
-    ];
-    const a = attend(ops, splitHeads(q, c.nHeads), splitHeads(k, c.nHeads), splitHeads(v, c.nHeads), bias, lp.wOut);
-    x = mlp(ops, tf.add(x, a), lp);
+    const [q, k, v] = qkv(ops, x, lp, qkvBlocks(ops, lp.wQkv));
+    const heads = (y: tf.Tensor2D) => splitHeads(y, b, c.nHeads);
+    x = mlp(ops, tf.add(x, attend(ops, heads(q), heads(k), heads(v), bias, lp.wOut)), lp);
   }
-  return head(ops, p, c, x);
+  return tf.reshape(head(ops, p, x), [b, t, c.vocabSize]);
 }
 
 /** A zero cache for `batch` sequences. */
@@ -193,17 +211,18 @@ function extendPlan(
   };
 }
 
-/** [B, L, d] keys or values → rows [B·H·L, d/H] in the cache's (b, h, j) order. */
-function headRows(x: tf.Tensor3D, nHeads: number): tf.Tensor2D {
-  const [b, l, d] = x.shape;
-  return tf.reshape(splitHeads(x, nHeads), [b * nHeads * l, d / nHeads]);
+/** Key or value rows [B·L, d] → rows [B·H·L, d/H] in the cache's (b, h, j) order. */
+function headRows(x: tf.Tensor2D, b: number, nHeads: number): tf.Tensor2D {
+  const [rows, d] = x.shape;
+  const heads = rows === b ? x : splitHeads(x, b, nHeads);
+  return tf.reshape(heads, [rows * nHeads, d / nHeads]);
 }
 
 /**
  * Append ids [B, L] to the cache: sequence b holds `cursor[b]` tokens and takes its first `n[b]`
  * new ones at positions cursor[b] + j (each layer's new key and value rows are scattered into the
- * cache in one kernel), and query j attends to key positions ≤ cursor[b] + j. `headT`, the head as
- * [d, V] (Eᵀ when tied), may be passed in to be reused across calls. The input cache is not
+ * cache in one kernel), and query j attends to key positions ≤ cursor[b] + j. `weights` (the head and the
+ * Q/K/V blocks, `inferenceWeights`) may be passed in to be reused across calls. The input cache is not
  * disposed. Call inside `tf.tidy`.
  */
 export function forwardExtend(
@@ -213,29 +232,24 @@ export function forwardExtend(
   ids: tf.Tensor2D,
   cursor: readonly number[],
   n: readonly number[],
-  headT?: tf.Tensor2D,
+  weights: InferenceWeights = inferenceWeights(p),
 ): ExtendResult {
   const [batch, l] = ids.shape;
   const ctx = c.contextLength;
   const plan = extendPlan(c, batch, l, cursor, n);
-  const pos = tf.reshape(tf.gather(p.positionEmbedding, plan.positions), [batch, l, c.dModel]);
-  let x = tf.add(embedTokens(p, c, ids, false), pos) as tf.Tensor3D;
+  const pos = lookupRows(p.positionEmbedding, plan.positions);
+  let x = tf.add(embedTokens(p, c, ids, false), pos) as tf.Tensor2D;
   const next: KvCache = { keys: [], values: [] };
-  const dh = c.dModel / c.nHeads;
+  const shape4: [number, number, number, number] = [batch, c.nHeads, ctx + 1, c.dModel / c.nHeads];
   p.layers.forEach((lp, i) => {
-    const [q, k, v] = tf.split(dense(PLAIN_OPS, norm(PLAIN_OPS, x, lp.ln1Gain, lp.ln1Bias), lp.wQkv), 3, -1) as [
-      tf.Tensor3D,
-      tf.Tensor3D,
-      tf.Tensor3D,
-    ];
-    const keys = tf.tensorScatterUpdate(cache.keys[i] as tf.Tensor2D, plan.rows, headRows(k, c.nHeads));
-    const values = tf.tensorScatterUpdate(cache.values[i] as tf.Tensor2D, plan.rows, headRows(v, c.nHeads));
+    const [q, k, v] = qkv(PLAIN_OPS, x, lp, weights.qkv[i] as QkvWeights[number]);
+    const keys = tf.tensorScatterUpdate(cache.keys[i] as tf.Tensor2D, plan.rows, headRows(k, batch, c.nHeads));
+    const values = tf.tensorScatterUpdate(cache.values[i] as tf.Tensor2D, plan.rows, headRows(v, batch, c.nHeads));
     next.keys.push(keys);
     next.values.push(values);
-    const shape4: [number, number, number, number] = [batch, c.nHeads, ctx + 1, dh];
     const a = attend(
       PLAIN_OPS,
-      splitHeads(q, c.nHeads),
+      splitHeads(q, batch, c.nHeads),
       tf.reshape(keys, shape4),
       tf.reshape(values, shape4),
       plan.bias,
@@ -243,15 +257,29 @@ export function forwardExtend(
     );
     x = mlp(PLAIN_OPS, tf.add(x, a), lp);
   });
-  const lastRows = tf.gather(rows(x), plan.last);
-  const h = PLAIN_OPS.layerNorm(lastRows, p.lnFinalGain as tf.Tensor1D, p.lnFinalBias as tf.Tensor1D);
-  const w = headT ?? headMatrix(p);
-  return { cache: next, logits: tf.matMul(h, w) };
+  // With one new token per sequence, row b is already sequence b's last.
+  const lastRows = l === 1 ? x : tf.gather(x, plan.last);
+  const h = norm(PLAIN_OPS, lastRows, p.lnFinalGain, p.lnFinalBias);
+  return { cache: next, logits: tf.matMul(h, weights.head) };
 }
 
 /** The head as a [d, V] matrix: W_head, or Eᵀ when the embedding is tied. Call inside `tf.tidy`. */
-export function headMatrix(p: Params): tf.Tensor2D {
+function headMatrix(p: Params): tf.Tensor2D {
   return (p.head ?? tf.transpose(p.tokenEmbedding)) as tf.Tensor2D;
+}
+
+/** Weights the inference path derives from the parameters: the head as [d, V] and each layer's Q, K, V blocks. */
+export interface InferenceWeights {
+  head: tf.Tensor2D;
+  qkv: QkvWeights;
+}
+
+/**
+ * Derive them as new tensors (an untied head is cloned, so disposing the weights never disposes a
+ * parameter). Call inside `tf.tidy`; keep them while the parameters are unchanged.
+ */
+export function inferenceWeights(p: Params): InferenceWeights {
+  return { head: tf.clone(headMatrix(p)), qkv: p.layers.map((lp) => qkvBlocks(PLAIN_OPS, lp.wQkv)) };
 }
 
 /** Dispose every tensor of a cache. */

@@ -12,7 +12,15 @@ import * as tf from '@tensorflow/tfjs';
 import { Rng } from '../core/random';
 import type { Tokenizer } from '../core/tokenizer';
 import type { ModelConfig } from './config';
-import { type KvCache, disposeCache, emptyCache, forwardExtend, forwardFull, headMatrix } from './forward';
+import {
+  type InferenceWeights,
+  type KvCache,
+  disposeCache,
+  emptyCache,
+  forwardExtend,
+  forwardFull,
+  inferenceWeights,
+} from './forward';
 import type { Params } from './params';
 import { type SamplingOptions, checkSampling, sampleTokens } from './sampling';
 
@@ -59,8 +67,8 @@ export class Generation {
   /** [B, V] logits of the last forward pass (for inspection), or null before the first. */
   private logits: tf.Tensor2D | null = null;
   private readonly rng: Rng;
-  /** The head as [d, V], kept while the parameters it came from are unchanged. */
-  private head: { of: object; matrix: tf.Tensor2D } | null = null;
+  /** The inference weights (head, Q/K/V blocks), kept while the parameters they came from are unchanged. */
+  private weights: { of: object[]; value: InferenceWeights } | null = null;
   /** Read-backs done so far (one per round). */
   readBacks = 0;
 
@@ -216,7 +224,9 @@ export class Generation {
 
   private extendCached(ids: tf.Tensor2D, cursors: number[], n: number[]): tf.Tensor2D {
     const old = this.cache as KvCache;
-    const result = tf.tidy(() => forwardExtend(this.params, this.config, old, ids, cursors, n, this.headMatrix()));
+    const result = tf.tidy(() =>
+      forwardExtend(this.params, this.config, old, ids, cursors, n, this.inferenceWeights()),
+    );
     ids.dispose();
     disposeCache(old);
     this.cache = result.cache;
@@ -241,17 +251,19 @@ export class Generation {
   }
 
   /**
-   * The head as [d, V]: W_head itself, or Eᵀ kept while E is unchanged (assign swaps the data, so
-   * the data id tells).
+   * The head and Q/K/V blocks, derived again when a parameter they come from has changed (assign
+   * swaps a variable's data, so the data ids tell).
    */
-  private headMatrix(): tf.Tensor2D {
-    if (this.params.head) return this.params.head as tf.Tensor2D;
-    const of = this.params.tokenEmbedding.dataId;
-    if (this.head?.of !== of) {
-      this.head?.matrix.dispose();
-      this.head = { of, matrix: tf.tidy(() => tf.keep(headMatrix(this.params))) };
+  private inferenceWeights(): InferenceWeights {
+    const p = this.params;
+    const of = [p.head ?? p.tokenEmbedding, ...p.layers.map((l) => l.wQkv)].map((v) => v.dataId);
+    if (!this.weights || this.weights.of.some((id, i) => id !== of[i])) {
+      if (this.weights) tf.dispose(weightTensors(this.weights.value));
+      // Kept: they outlive the tidy of the forward pass that asks for them.
+      const derived = tf.tidy(() => weightTensors(inferenceWeights(p)).map((t) => tf.keep(t)));
+      this.weights = { of, value: fromTensors(derived) };
     }
-    return this.head.matrix;
+    return this.weights.value;
   }
 
   /**
@@ -300,13 +312,24 @@ export class Generation {
     return s;
   }
 
-  /** Free the cache, the held logits and the head matrix. */
+  /** Free the cache, the held logits and the inference weights. */
   dispose(): void {
     if (this.cache) disposeCache(this.cache);
     this.cache = null;
     this.logits?.dispose();
     this.logits = null;
-    this.head?.matrix.dispose();
-    this.head = null;
+    if (this.weights) tf.dispose(weightTensors(this.weights.value));
+    this.weights = null;
   }
+}
+
+function weightTensors(w: InferenceWeights): tf.Tensor[] {
+  return [w.head, ...w.qkv.flat()];
+}
+
+/** The weights back from `weightTensors`' list. */
+function fromTensors(list: tf.Tensor[]): InferenceWeights {
+  const [head, ...qkv] = list as tf.Tensor2D[];
+  const layers = Array.from({ length: qkv.length / 3 }, (_, i) => qkv.slice(3 * i, 3 * i + 3));
+  return { head: head as tf.Tensor2D, qkv: layers as InferenceWeights['qkv'] };
 }

@@ -26,28 +26,41 @@ export function checkSampling(opts: SamplingOptions): void {
 }
 
 /**
- * Token ids [B] (int32) from logits [B, V] and uniforms u [B] in [0, 1). Per row, with z = logits/T:
- * sort z descending (ties to the lower id) and keep the first k; w_i = exp(z_i − z_0); with top-p
- * keep i while the mass before it, Σ_{j<i} w_j / Σ w, is below p; then the id at the first sorted
- * position whose cumulative kept weight exceeds u·Σ kept w (inverse-CDF sampling). T = 0 is argmax.
- * Call inside `tf.tidy`.
+ * Token ids [B] (int32) from logits [B, V] and uniforms u [B] in [0, 1), by inverse-CDF sampling.
+ * Per row, with z = logits/T and w_i = exp(z_i − max z): the id at the first position whose
+ * cumulative weight exceeds u·Σ w. Without truncation (top-k 0 or ≥ V, top-p 1) the positions are
+ * the vocabulary's own order; with it, z is sorted descending (ties to the lower id), the first k
+ * kept, and with top-p position i kept while the mass before it, Σ_{j<i} w_j / Σ w, is below p.
+ * T = 0 is argmax. Every comparison is against a same-shaped tensor: tfjs-wasm runs a broadcast
+ * comparison twenty times slower than a broadcast subtraction. Call inside `tf.tidy`.
  */
 export function sampleTokens(logits: tf.Tensor2D, uniforms: tf.Tensor1D, opts: SamplingOptions): tf.Tensor1D {
   checkSampling(opts);
   const [b, v] = logits.shape;
   if (opts.temperature === 0) return tf.argMax(logits, 1) as tf.Tensor1D;
   const k = opts.topK && opts.topK > 0 ? Math.min(opts.topK, v) : v;
-  const { values, indices } = tf.topk(tf.div(logits, opts.temperature), k, true);
-  let w = tf.exp(tf.sub(values, tf.max(values, 1, true)));
   const topP = opts.topP ?? 1;
+  const scaled = opts.temperature === 1 ? logits : tf.div(logits, opts.temperature);
+  if (k === v && topP === 1)
+    return inverseCdf(tf.exp(tf.sub(scaled, tf.max(scaled, 1, true))) as tf.Tensor2D, uniforms);
+  const { values, indices } = tf.topk(scaled, k, true);
+  // Sorted descending: column 0 is each row's maximum.
+  let w = tf.exp(tf.sub(values, tf.slice(values, [0, 0], [b, 1]))) as tf.Tensor2D;
   if (topP < 1) {
     const before = tf.cumsum(w, 1, true);
-    w = tf.mul(w, tf.cast(tf.less(before, tf.mul(tf.sum(w, 1, true), topP)), 'float32'));
+    w = tf.mul(w, tf.cast(tf.less(tf.sub(before, tf.mul(tf.sum(w, 1, true), topP)), 0), 'float32'));
   }
-  const cumulative = tf.cumsum(w, 1);
-  const target = tf.mul(tf.reshape(uniforms, [b, 1]), tf.sum(w, 1, true));
-  const below = tf.sum(tf.cast(tf.lessEqual(cumulative, target), 'int32'), 1);
-  const position = tf.minimum(below, tf.scalar(k - 1, 'int32'));
-  const flat = tf.add(position, tf.range(0, b * k, k, 'int32'));
+  const flat = tf.add(inverseCdf(w, uniforms), tf.range(0, b * k, k, 'int32'));
   return tf.gather(tf.reshape(indices, [b * k]), flat) as tf.Tensor1D;
+}
+
+/**
+ * Position [B] (int32) in each row of weights w [B, n] where the cumulative weight first exceeds
+ * u·Σ w: the count of positions whose cumulative weight c_i satisfies c_i − u·Σ w ≤ 0 (capped at n − 1).
+ */
+function inverseCdf(w: tf.Tensor2D, uniforms: tf.Tensor1D): tf.Tensor1D {
+  const [b, n] = w.shape;
+  const target = tf.mul(tf.reshape(uniforms, [b, 1]), tf.sum(w, 1, true));
+  const below = tf.sum(tf.cast(tf.lessEqual(tf.sub(tf.cumsum(w, 1), target), 0), 'int32'), 1);
+  return tf.minimum(below, tf.scalar(n - 1, 'int32')) as tf.Tensor1D;
 }

@@ -61,6 +61,23 @@ describe.each(['wasm', 'cpu'] as const)('sampleTokens on %s', (backend) => {
     out.dispose();
   });
 
+  it('walks the vocabulary order without truncation and the sorted order with top-k', async () => {
+    await useBackend(backend);
+    const shuffled = [0.15, 0.5, 0.05, 0.3].map(Math.log);
+    const ids = async (u: number[], opts: SamplingOptions): Promise<number[]> => {
+      const out = tf.tidy(() =>
+        sampleTokens(tf.tile(tf.tensor2d([shuffled]), [u.length, 1]) as tf.Tensor2D, tf.tensor1d(u), opts),
+      );
+      const got = Array.from(await out.data());
+      out.dispose();
+      return got;
+    };
+    // Vocabulary order: id 0 below 0.15, id 1 up to 0.65, id 2 up to 0.70, id 3 to the end.
+    expect(await ids([0.1, 0.2, 0.6, 0.67, 0.69, 0.71, 0.99], { temperature: 1 })).toEqual([0, 1, 1, 2, 2, 3, 3]);
+    // Top-3, sorted: id 1 below 0.5/0.95 ≈ 0.526, id 3 up to 0.8/0.95 ≈ 0.842, then id 0.
+    expect(await ids([0.5, 0.53, 0.8, 0.85, 0.99], { temperature: 1, topK: 3 })).toEqual([1, 3, 3, 0, 0]);
+  });
+
   it('refuses a negative temperature and a top-p outside (0, 1]', () => {
     const l = tf.tensor2d([logits]);
     const u = tf.tensor1d([0.5]);
