@@ -13,13 +13,17 @@ import type { LayerParams, Params } from './params';
 const MASKED = -1e9;
 
 /**
- * Key/value cache: per layer, keys and values as rows [B·H·(contextLength + 1), d/H], row
- * (b·H + h)·(contextLength + 1) + position. The extra last position of each sequence and head is
- * a scratch row: padded tokens write there, and no query attends to it.
+ * Key/value cache: per layer, keys and values as rows [B·H·(capacity + 1), d/H], row
+ * (b·H + h)·(capacity + 1) + position. The last position of each sequence and head is a scratch
+ * row: padded tokens write there, and no query attends to it. The capacity starts small and
+ * doubles (up to the context length) when a sequence needs more room: attention and the cache
+ * writes cost in proportion to it.
  */
 export type KvCache = {
   keys: tf.Tensor2D[];
   values: tf.Tensor2D[];
+  /** Positions each sequence has room for. */
+  capacity: number;
 };
 
 /** [B·L, d] rows → [B, H, L, d/H] (for L = 1 the same data: a relabelling, no transpose). */
@@ -152,10 +156,32 @@ export function forwardFull(p: Params, c: ModelConfig, ids: tf.Tensor2D, differe
   return tf.reshape(head(ops, p, x), [b, t, c.vocabSize]);
 }
 
-/** A zero cache for `batch` sequences. */
-export function emptyCache(c: ModelConfig, batch: number): KvCache {
-  const z = (): tf.Tensor2D => tf.zeros([batch * c.nHeads * (c.contextLength + 1), c.dModel / c.nHeads]);
-  return { keys: Array.from({ length: c.nLayers }, z), values: Array.from({ length: c.nLayers }, z) };
+/** A zero cache for `batch` sequences with room for `capacity` positions (at most the context length). */
+export function emptyCache(c: ModelConfig, batch: number, capacity = c.contextLength): KvCache {
+  const cap = Math.min(capacity, c.contextLength);
+  const z = (): tf.Tensor2D => tf.zeros([batch * c.nHeads * (cap + 1), c.dModel / c.nHeads]);
+  return { keys: Array.from({ length: c.nLayers }, z), values: Array.from({ length: c.nLayers }, z), capacity: cap };
+}
+
+/** Smallest power of two ≥ n (at least 1), capped at `max`. */
+export function bucketLength(n: number, max: number): number {
+  let l = 1;
+  while (l < n) l *= 2;
+  return Math.min(l, max);
+}
+
+/**
+ * The cache with room for `capacity` positions: every row keeps its (block, position), one scatter
+ * into zeros per tensor. The old scratch row becomes an ordinary position, masked until written.
+ */
+function growCache(cache: KvCache, blocks: number, capacity: number): KvCache {
+  const old = cache.capacity;
+  const to = new Int32Array(blocks * (old + 1));
+  for (let g = 0; g < blocks; g++) for (let j = 0; j <= old; j++) to[g * (old + 1) + j] = g * (capacity + 1) + j;
+  const index = tf.tensor2d(to, [to.length, 1], 'int32');
+  const grow = (t: tf.Tensor2D): tf.Tensor2D =>
+    tf.tensorScatterUpdate(tf.zeros([blocks * (capacity + 1), t.shape[1]]), index, t);
+  return { keys: cache.keys.map(grow), values: cache.values.map(grow), capacity };
 }
 
 export type ExtendResult = {
@@ -170,7 +196,7 @@ interface ExtendPlan {
   rows: tf.Tensor2D;
   /** [B·L]: position ids min(cursor[b] + j, contextLength − 1). */
   positions: tf.Tensor1D;
-  /** [B, 1, L, contextLength + 1]: 0 where key position ≤ cursor[b] + j and is not the scratch row, else −1e9. */
+  /** [B, 1, L, capacity + 1]: 0 where key position ≤ cursor[b] + j and is not the scratch row, else −1e9. */
   bias: tf.Tensor4D;
   /** [B]: the row b·L + max(n[b] − 1, 0) of the last appended token. */
   last: tf.Tensor1D;
@@ -178,6 +204,7 @@ interface ExtendPlan {
 
 function extendPlan(
   c: ModelConfig,
+  cap: number,
   batch: number,
   l: number,
   cursor: readonly number[],
@@ -187,18 +214,17 @@ function extendPlan(
   const heads = c.nHeads;
   const rows = new Int32Array(batch * heads * l);
   const positions = new Int32Array(batch * l);
-  const bias = new Float32Array(batch * l * (ctx + 1)).fill(MASKED);
+  const bias = new Float32Array(batch * l * (cap + 1)).fill(MASKED);
   const last = new Int32Array(batch);
   for (let b = 0; b < batch; b++) {
     const start = cursor[b] as number;
     const count = n[b] as number;
-    if (start + count > ctx) throw new Error(`forwardExtend: sequence ${b} would exceed the context length ${ctx}.`);
     for (let j = 0; j < l; j++) {
       positions[b * l + j] = Math.min(start + j, ctx - 1);
-      bias.fill(0, (b * l + j) * (ctx + 1), (b * l + j) * (ctx + 1) + Math.min(start + j + 1, ctx));
+      bias.fill(0, (b * l + j) * (cap + 1), (b * l + j) * (cap + 1) + Math.min(start + j + 1, cap));
       for (let h = 0; h < heads; h++) {
-        const base = (b * heads + h) * (ctx + 1);
-        rows[(b * heads + h) * l + j] = j < count ? base + start + j : base + ctx;
+        const base = (b * heads + h) * (cap + 1);
+        rows[(b * heads + h) * l + j] = j < count ? base + start + j : base + cap;
       }
     }
     last[b] = b * l + Math.max(0, count - 1);
@@ -206,7 +232,7 @@ function extendPlan(
   return {
     rows: tf.tensor2d(rows, [batch * heads * l, 1], 'int32'),
     positions: tf.tensor1d(positions, 'int32'),
-    bias: tf.tensor4d(bias, [batch, 1, l, ctx + 1]),
+    bias: tf.tensor4d(bias, [batch, 1, l, cap + 1]),
     last: tf.tensor1d(last, 'int32'),
   };
 }
@@ -223,7 +249,8 @@ function headRows(x: tf.Tensor2D, b: number, nHeads: number): tf.Tensor2D {
  * new ones at positions cursor[b] + j (each layer's new key and value rows are scattered into the
  * cache in one kernel), and query j attends to key positions ≤ cursor[b] + j. `weights` (the head and the
  * Q/K/V blocks, `inferenceWeights`) may be passed in to be reused across calls. The input cache is not
- * disposed. Call inside `tf.tidy`.
+ * disposed. When a sequence needs more room than the cache has, the result is a grown cache
+ * (capacity the next power of two, at most the context length). Call inside `tf.tidy`.
  */
 export function forwardExtend(
   p: Params,
@@ -236,15 +263,19 @@ export function forwardExtend(
 ): ExtendResult {
   const [batch, l] = ids.shape;
   const ctx = c.contextLength;
-  const plan = extendPlan(c, batch, l, cursor, n);
+  const needed = Math.max(...cursor.map((start, b) => start + (n[b] as number)));
+  if (needed > ctx) throw new Error(`forwardExtend: a sequence would exceed the context length ${ctx}.`);
+  const grown = needed > cache.capacity ? growCache(cache, batch * c.nHeads, bucketLength(needed, ctx)) : cache;
+  const cap = grown.capacity;
+  const plan = extendPlan(c, cap, batch, l, cursor, n);
   const pos = lookupRows(p.positionEmbedding, plan.positions);
   let x = tf.add(embedTokens(p, c, ids, false), pos) as tf.Tensor2D;
-  const next: KvCache = { keys: [], values: [] };
-  const shape4: [number, number, number, number] = [batch, c.nHeads, ctx + 1, c.dModel / c.nHeads];
+  const next: KvCache = { keys: [], values: [], capacity: cap };
+  const shape4: [number, number, number, number] = [batch, c.nHeads, cap + 1, c.dModel / c.nHeads];
   p.layers.forEach((lp, i) => {
     const [q, k, v] = qkv(PLAIN_OPS, x, lp, weights.qkv[i] as QkvWeights[number]);
-    const keys = tf.tensorScatterUpdate(cache.keys[i] as tf.Tensor2D, plan.rows, headRows(k, batch, c.nHeads));
-    const values = tf.tensorScatterUpdate(cache.values[i] as tf.Tensor2D, plan.rows, headRows(v, batch, c.nHeads));
+    const keys = tf.tensorScatterUpdate(grown.keys[i] as tf.Tensor2D, plan.rows, headRows(k, batch, c.nHeads));
+    const values = tf.tensorScatterUpdate(grown.values[i] as tf.Tensor2D, plan.rows, headRows(v, batch, c.nHeads));
     next.keys.push(keys);
     next.values.push(values);
     const a = attend(

@@ -6,7 +6,7 @@
  * are checked on the CPU afterwards and tokens past a stop are discarded (the cache rows they
  * wrote lie beyond the sequence's cursor, where nothing attends and the next write lands).
  * Shapes stay fixed: B sequences always, fed blocks padded to a power of two, the cache always
- * [B·H·(contextLength + 1), d/H].
+ * [B·H·(capacity + 1), d/H], its capacity a power of two that doubles as sequences lengthen.
  */
 import * as tf from '@tensorflow/tfjs';
 import { Rng } from '../core/random';
@@ -16,6 +16,7 @@ import {
   type InferenceWeights,
   type KvCache,
   disposeCache,
+  bucketLength,
   emptyCache,
   forwardExtend,
   forwardFull,
@@ -53,13 +54,6 @@ interface SequenceState {
   active: boolean;
 }
 
-/** Smallest power of two ≥ n (at least 1), capped at `max`. */
-export function bucketLength(n: number, max: number): number {
-  let l = 1;
-  while (l < n) l *= 2;
-  return Math.min(l, max);
-}
-
 /** One batch of sequences being generated, with its cache, sampling stream and per-sequence state. */
 export class Generation {
   private readonly seqs: SequenceState[];
@@ -91,7 +85,9 @@ export class Generation {
     }
     this.seqs = prompts.map((p) => ({ tokens: [...p], cursor: 0, active: true }));
     this.rng = typeof seed === 'number' ? new Rng(seed) : seed;
-    this.cache = useCache ? emptyCache(config, prompts.length) : null;
+    // Room for the longest prompt; the cache grows by doubling as sequences lengthen.
+    const longest = Math.max(...prompts.map((p) => p.length));
+    this.cache = useCache ? emptyCache(config, prompts.length, bucketLength(longest, config.contextLength)) : null;
   }
 
   /** Every token of sequence b so far (prompt, generated and appended). */
