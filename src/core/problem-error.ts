@@ -3,7 +3,7 @@
  * its `report` goes to the page (across the worker boundary as it is), which words it in its own
  * language. `reportOf` turns any thrown value into a report, so nothing reaches the page unworded.
  */
-import { type Problem, type ProblemHeading, type ProblemReport, formatReport } from './problems';
+import { type Problem, type ProblemHeading, type ProblemReport, formatReport, plainReport } from './problems';
 import { PROBLEMS_EN } from './problems-en';
 
 export class ProblemError extends Error {
@@ -28,7 +28,7 @@ export class ProblemError extends Error {
 export function reportOf(err: unknown): ProblemReport {
   if (err instanceof ProblemError) return err.report;
   const message = err instanceof Error ? err.message : String(err);
-  return { heading: null, source: null, problems: [{ kind: 'unexpected', message }] };
+  return plainReport({ kind: 'unexpected', message });
 }
 
 /** The same problems said about `source` (a file name, a slot): `source: …` in every language. */

@@ -114,3 +114,8 @@ export function formatReport(words: ReportWords, r: ProblemReport): string {
   const body = r.heading === null ? lines.join('\n') : `${words.heading[r.heading]}\n  ${lines.join('\n  ')}`;
   return r.source === null ? body : `${r.source}: ${body}`;
 }
+
+/** A report of `problems` with no heading and no source. */
+export function plainReport(...problems: Problem[]): ProblemReport {
+  return { heading: null, source: null, problems };
+}
