@@ -75,7 +75,7 @@ export const PROBLEMS_EN: ReportWords = {
     'fork-unchanged': (p) => `${p.path}: already ${p.value} in this run, so nothing would change.`,
     'fork-mid-iteration': () => 'A run can be forked between iterations only.',
     'fork-url-syntax': (p) =>
-      `fork "${p.entry}" must look like ITERATION:section.key=value (e.g. 1:executor.klCoef=0.05).`,
+      `fork "${p.entry}" must look like ITERATION:section.key=value (e.g. 1:executor.klCoef=0.05); it is skipped`,
     'file-unreadable': () => 'it is neither a recording (JSON) nor a saved run (.a0run).',
     'wrong-format': (p) => `This file is not ${FILE_KIND[p.format].name} (format "${p.format}").`,
     'wrong-version': (p) =>
@@ -102,10 +102,12 @@ export const PROBLEMS_EN: ReportWords = {
     'save-mid-iteration': (p) =>
       `A run can be saved between iterations; iteration ${p.iteration} is at phase ${p.phase}. Run the iteration to its end first.`,
     'no-saved-run': (p) => `No saved run in slot "${p.slot}".`,
-    'base-model-missing': (p) => `The base model could not be loaded (HTTP ${p.status}).`,
+    'model-missing': (p) => `The ${p.model} model could not be loaded (HTTP ${p.status}).`,
     'engine-not-ready': () => 'The engine is not initialised yet.',
     'engine-silent': (p) => `the training engine stopped answering (no reply within ${p.seconds} s)`,
     'engine-failed': () => 'the training engine failed',
+    'repair-busy': () => 'A live repair run is already going.',
+    'repair-worker-failed': () => 'The repair worker failed to start.',
     unexpected: (p) => p.message,
   },
 };

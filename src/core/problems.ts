@@ -72,10 +72,12 @@ export type Problem =
   | { kind: 'save-mid-iteration'; iteration: number; phase: string }
   | { kind: 'no-saved-run'; slot: string }
   // The engine.
-  | { kind: 'base-model-missing'; status: number }
+  | { kind: 'model-missing'; model: 'base' | 'repair'; status: number }
   | { kind: 'engine-not-ready' }
   | { kind: 'engine-silent'; seconds: number }
   | { kind: 'engine-failed' }
+  | { kind: 'repair-busy' }
+  | { kind: 'repair-worker-failed' }
   /** An error nobody structured (a browser's or a library's words), shown as it came. */
   | { kind: 'unexpected'; message: string };
 

@@ -114,7 +114,7 @@ async function handle(cmd: EngineCommand): Promise<void> {
       config = makeConfig(cmd.preset, cmd.override);
       useServedWasmBinaries();
       const res = await fetch(new URL(`${import.meta.env.BASE_URL}models/base.a0lm`, self.location.origin));
-      if (!res.ok) throw new ProblemError([{ kind: 'base-model-missing', status: res.status }]);
+      if (!res.ok) throw new ProblemError([{ kind: 'model-missing', model: 'base', status: res.status }]);
       const bytes = new Uint8Array(await res.arrayBuffer());
       baseBytes = bytes;
       // Chosen before the run's models exist (tfjs variables live on one backend); the measurement

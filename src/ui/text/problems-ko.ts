@@ -71,7 +71,7 @@ export const PROBLEMS_KO: ReportWords = {
     'fork-unchanged': (p) => `${p.path}: 이 실행에서 이미 ${p.value}이므로 바뀌는 것이 없습니다.`,
     'fork-mid-iteration': () => '실행은 반복과 반복 사이에서만 가를 수 있습니다.',
     'fork-url-syntax': (p) =>
-      `주소의 가르기 항목 "${p.entry}"은(는) 반복:section.key=value 꼴이어야 합니다 (예: 1:executor.klCoef=0.05).`,
+      `주소의 가르기 항목 "${p.entry}"은(는) 반복:section.key=value 꼴이어야 합니다 (예: 1:executor.klCoef=0.05). 이 항목은 건너뜁니다`,
     'file-unreadable': () => '녹화된 기록(JSON)도, 저장된 실행(.a0run)도 아닙니다.',
     'wrong-format': (p) => `이 파일은 ${FILE_KIND[p.format].name}이 아닙니다 (형식 "${p.format}").`,
     'wrong-version': (p) => `Agent0 Lab은 버전 1의 ${FILE_KIND[p.format].files}만 읽습니다 (이 파일은 버전 ${p.got}).`,
@@ -99,10 +99,13 @@ export const PROBLEMS_KO: ReportWords = {
     'save-mid-iteration': (p) =>
       `실행은 반복과 반복 사이에서만 저장할 수 있는데, 반복 ${p.iteration}은(는) 아직 ${p.phase} 단계에 있습니다. 먼저 이 반복을 끝까지 실행하세요.`,
     'no-saved-run': (p) => `"${p.slot}" 칸에 저장된 실행이 없습니다.`,
-    'base-model-missing': (p) => `기본 모델을 불러오지 못했습니다 (HTTP ${p.status}).`,
+    'model-missing': (p) =>
+      `${p.model === 'base' ? '기본 모델' : '수리 에이전트 모델'}을 불러오지 못했습니다 (HTTP ${p.status}).`,
     'engine-not-ready': () => '학습 엔진이 아직 준비되지 않았습니다.',
     'engine-silent': (p) => `학습 엔진이 응답하지 않습니다 (${p.seconds}초 안에 답이 없었습니다)`,
     'engine-failed': () => '학습 엔진이 실패했습니다',
+    'repair-busy': () => '이 탭에서 이미 직접 학습이 돌고 있습니다.',
+    'repair-worker-failed': () => '수리 실험의 작업자(worker)를 시작하지 못했습니다.',
     unexpected: (p) => `예상하지 못한 오류: ${p.message}`,
   },
 };
