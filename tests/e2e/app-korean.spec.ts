@@ -185,3 +185,38 @@ test('Korean page, live run: a file that is not a saved run, given to Open file,
   expect(await headerWords(page, [])).toEqual([]);
   await expect(page.locator('[data-action="step"]')).toBeEnabled();
 });
+
+test('Korean page: a fork in the address that cannot be read is said in Korean beside the other address problems', async ({
+  page,
+}) => {
+  await page.goto(`/?mode=replay&lang=ko&seed=x&fork=${encodeURIComponent('executor.klCoef=0.05')}`);
+  const problems = page.locator('main > p.problems');
+  await expect(problems).toContainText('시드 "x"');
+  await expect(problems).toContainText(
+    '주소의 가르기 항목 "executor.klCoef=0.05"은(는) 반복:section.key=value 꼴이어야',
+  );
+  expect(wordsIn(await problems.innerText(), [])).toEqual([]);
+});
+
+test('Korean page, live run: changes a fork refuses are said in Korean', async ({ page }) => {
+  test.setTimeout(480_000);
+  await page.goto('/?preset=tiny&lang=ko');
+  await expect(page.locator('[data-action="iteration"]')).toBeEnabled({ timeout: 150_000 });
+  await page.keyboard.press('i');
+  await waitForRecords(page, PHASES.length, 300_000);
+  await page.locator('[data-action="fork"]').click();
+  const dialog = page.locator('[data-testid="fork-dialog"]');
+  await dialog.locator('textarea').fill('executor.kl=0.05\nexecutor.klCoef=0.01\nexecutor.trustLow=2');
+  await dialog.locator('[data-action="fork-submit"]').click();
+  const problem = dialog.locator('[data-testid="fork-problem"]');
+  await expect(problem).toContainText('바꿀 설정이 올바르지 않습니다');
+  await expect(problem).toContainText('executor.kl: 이런 이름의 설정은 없습니다.');
+  await expect(problem).toContainText('executor.klCoef: 이 실행에서 이미 0.01이므로 바뀌는 것이 없습니다.');
+  expect(wordsIn(await problem.innerText(), [])).toEqual([]);
+  // The other changes pass, so the forked settings are checked next: trustLow = 2 is out of range.
+  await dialog.locator('textarea').fill('executor.trustLow=2');
+  await dialog.locator('[data-action="fork-submit"]').click();
+  await expect(problem).toContainText('설정이 올바르지 않습니다');
+  await expect(problem).toContainText('executor.trustLow: [0, 1] 범위의 수여야 합니다 (받은 값: 2).');
+  expect(wordsIn(await problem.innerText(), [])).toEqual([]);
+});
