@@ -97,6 +97,7 @@ export const PROBLEMS_EN: ReportWords = {
     'checkpoint-optimizer-bytes': (p) => refused(`an optimizer section has ${p.got} bytes, expected ${p.expected}`),
     'checkpoint-settings': () =>
       refused('it was made with other settings than this engine’s (build the engine with the checkpoint’s settings)'),
+    'checkpoint-model': (p) => refused(`its ${p.role}'s model does not fit this build's model (${p.detail})`),
     'trace-damaged': (p) =>
       `This run's trace is damaged: its contract-parsing record of iteration ${p.iteration} has no rollouts before it.`,
     'save-mid-iteration': (p) =>

@@ -68,6 +68,8 @@ export type Problem =
   | { kind: 'checkpoint-section-bytes'; held: number; file: number }
   | { kind: 'checkpoint-optimizer-bytes'; got: number; expected: number }
   | { kind: 'checkpoint-settings' }
+  /** A model section that does not fit this build's model; `detail` is the model check's own words. */
+  | { kind: 'checkpoint-model'; role: 'questioner' | 'executor'; detail: string }
   | { kind: 'trace-damaged'; iteration: number }
   | { kind: 'save-mid-iteration'; iteration: number; phase: string }
   | { kind: 'no-saved-run'; slot: string }

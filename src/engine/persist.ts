@@ -51,8 +51,18 @@ export function restoreRun(engine: Engine, bytes: Uint8Array): void {
   const sizes = [...questioner.params.all, ...questioner.params.all].map((v) => v.size);
   const qMoments = unpackFloats(sections[2], sizes);
   const xMoments = unpackFloats(sections[3], sizes);
-  questioner.checkFile(sections[0]);
-  executor.checkFile(sections[1]);
+  for (const [role, model, section] of [
+    ['questioner', questioner, sections[0]],
+    ['executor', executor, sections[1]],
+  ] as const) {
+    try {
+      model.checkFile(section);
+    } catch (err) {
+      // The model's own check says what differs (its words, English); the page words the rest.
+      const detail = err instanceof Error ? err.message : String(err);
+      throw new ProblemError([{ kind: 'checkpoint-model', role, detail }], { cause: err });
+    }
+  }
   questioner.load(sections[0]);
   executor.load(sections[1]);
   questioner.optimizer.importState({ step: header.optimizerSteps[0], moments: qMoments });

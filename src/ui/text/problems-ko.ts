@@ -94,6 +94,8 @@ export const PROBLEMS_KO: ReportWords = {
       refused(`옵티마이저 구역이 ${p.got}바이트입니다 (${p.expected}바이트여야 합니다)`),
     'checkpoint-settings': () =>
       refused('이 엔진과 다른 설정으로 만든 체크포인트입니다 (체크포인트의 설정으로 엔진을 만드세요)'),
+    'checkpoint-model': (p) =>
+      refused(`${p.role === 'questioner' ? '출제자' : '해답자'}의 모델이 이 빌드의 모델과 맞지 않습니다 (${p.detail})`),
     'trace-damaged': (p) =>
       `이 실행의 기록이 손상되었습니다: 반복 ${p.iteration}의 형식 검사 기록 앞에 출제자의 롤아웃이 없습니다.`,
     'save-mid-iteration': (p) =>

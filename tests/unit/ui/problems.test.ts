@@ -62,6 +62,11 @@ const EXAMPLES: { [K in ProblemKind]: Extract<Problem, { kind: K }> } = {
   'checkpoint-section-bytes': { kind: 'checkpoint-section-bytes', held: 1234, file: 1200 },
   'checkpoint-optimizer-bytes': { kind: 'checkpoint-optimizer-bytes', got: 40, expected: 48 },
   'checkpoint-settings': { kind: 'checkpoint-settings' },
+  'checkpoint-model': {
+    kind: 'checkpoint-model',
+    role: 'executor',
+    detail: 'checkpoint: the vocabulary differs from the tokenizer in use.',
+  },
   'trace-damaged': { kind: 'trace-damaged', iteration: 6 },
   'save-mid-iteration': { kind: 'save-mid-iteration', iteration: 4, phase: 'solver-proxy' },
   'no-saved-run': { kind: 'no-saved-run', slot: 'agent0-lab' },
@@ -75,7 +80,7 @@ const EXAMPLES: { [K in ProblemKind]: Extract<Problem, { kind: K }> } = {
 };
 
 /** Fields a sentence words in its own language rather than printing as they are. */
-const WORDED = new Set(['kind', 'strict', 'what', 'model', 'expected', 'format']);
+const WORDED = new Set(['kind', 'strict', 'what', 'model', 'expected', 'format', 'role']);
 
 /**
  * The values a sentence must carry: every printed field, a rule's bounds, a list's items, the format
@@ -120,6 +125,7 @@ describe('problem sentences', () => {
     const pairs: [Problem, Problem][] = [
       [EXAMPLES['recording-missing'], { ...EXAMPLES['recording-missing'], what: 'ablation' }],
       [EXAMPLES['model-missing'], { ...EXAMPLES['model-missing'], model: 'base' }],
+      [EXAMPLES['checkpoint-model'], { ...EXAMPLES['checkpoint-model'], role: 'questioner' }],
       [EXAMPLES['wrong-format'], { ...EXAMPLES['wrong-format'], format: 'agent0-lab-repair-run' }],
       [EXAMPLES.order, { ...EXAMPLES.order, strict: true }],
       [EXAMPLES['repair-malformed'], { ...EXAMPLES['repair-malformed'], expected: 'signal' }],
