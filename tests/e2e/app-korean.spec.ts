@@ -139,6 +139,12 @@ const BAD_SETTINGS: [label: string, sets: string[], korean: string[], values: st
   ],
   ['an unknown setting', ['foo.bar=1'], ['설정이 올바르지 않습니다', 'foo: 이런 이름의 설정은 없습니다'], ['foo']],
   [
+    'a setting written without its section',
+    ['trustLow=2'],
+    ['설정 "trustLow=2"은(는) section.key=value 꼴이어야 합니다 (예: executor.algorithm=grpo).'],
+    ['trustLow=2'],
+  ],
+  [
     'a setting that contradicts the as-released switch',
     ['release.mode=as-released', 'executor.algorithm=adpo'],
     ['executor.algorithm: release.mode=as-released는 "grpo"(으)로 실행합니다 (받은 값: "adpo")'],
