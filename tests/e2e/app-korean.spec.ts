@@ -16,7 +16,7 @@ test.use({ viewport: { width: 1280, height: 720 } });
 /** Names, acronyms, units and symbols that stay as they are in Korean. */
 const ALLOWED = new Set(
   (
-    'Agent0 Lab GRPO ADPO KL BLEU WebGPU WebGL WASM SIMD tfjs CPU GPU Parquet README arXiv Li Python LaTeX mathruler sympy ' +
+    'Agent0 Lab GRPO ADPO KL BLEU WebGPU WebGL WASM SIMD tfjs CPU GPU Parquet README arXiv Li Python LaTeX mathruler sympy HTTP JSON ' +
     'top-p top-k min max high low clip T p s A R U B G g n r i j e m Ctrl Tab English ' +
     'classroom faithful tiny webgpu wasm webgl cpu'
   ).split(' '),
@@ -225,4 +225,21 @@ test('Korean page, live run: changes a fork refuses are said in Korean', async (
   await expect(problem).toContainText('설정이 올바르지 않습니다');
   await expect(problem).toContainText('executor.trustLow: [0, 1] 범위의 수여야 합니다 (받은 값: 2).');
   expect(wordsIn(await problem.innerText(), [])).toEqual([]);
+});
+
+test('Korean page: recordings that are missing are said in Korean, with the command that writes them', async ({
+  page,
+}) => {
+  await page.route('**/runs/classroom-seed1.json', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.route('**/runs/repair-ablation.json', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.goto('/?mode=replay&lang=ko');
+  const command = 'npm run simulate -- --out public/runs/classroom-seed1.json';
+  const status = page.locator('[data-testid="status"]');
+  await expect(status).toContainText(`녹화된 실행 /runs/classroom-seed1.json이(가) 없습니다 (HTTP 404). ${command}`);
+  expect(await headerWords(page, [command])).toEqual([]);
+  const repair = page.locator('[data-mark="repair-error"]');
+  await expect(repair).toContainText('녹화된 절제 실험 /runs/repair-ablation.json이(가) 없습니다 (HTTP 404)');
+  expect(
+    wordsIn(await repair.innerText(), ['npm run simulate:repair -- --out public/runs/repair-ablation.json']),
+  ).toEqual([]);
 });
