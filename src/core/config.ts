@@ -5,7 +5,9 @@
  */
 import type { LossAggregation } from './loss';
 import type { ToolRewardSource, UncertaintyScale } from './reward';
-import { SETTING_RULES, checkRule } from './configRules';
+import { SETTING_RULES, ruleAllows } from './configRules';
+import { ProblemError } from './problem-error';
+import type { Problem } from './problems';
 import { RELEASED_SETTINGS, releaseConflicts } from './release';
 
 /** Settings of a clipped policy-gradient update (what `policyUpdate` reads). */
@@ -186,12 +188,16 @@ const PRESET_OVERRIDES: Record<PresetName, ConfigOverride> = {
   },
 };
 
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid settings:\n  ${problems.join('\n  ')}`);
+/** Settings refused: every problem, as data (`problems`) and in English under "Invalid settings:". */
+export class ConfigError extends ProblemError {
+  constructor(problems: Problem[]) {
+    super(problems, { heading: 'settings' });
     this.name = 'ConfigError';
   }
 }
+
+/** A value as the problems print it: its JSON text. */
+const json = (v: unknown): string => String(JSON.stringify(v));
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -202,18 +208,18 @@ function overlay(
   base: Record<string, unknown>,
   override: unknown,
   path: string,
-  problems: string[],
+  problems: Problem[],
 ): Record<string, unknown> {
   const out: Record<string, unknown> = structuredClone(base);
   if (override === undefined) return out;
   if (!isPlainObject(override)) {
-    problems.push(`${path || 'settings'}: expected an object of settings (got ${JSON.stringify(override)}).`);
+    problems.push({ kind: 'not-an-object', path, got: json(override) });
     return out;
   }
   for (const [key, value] of Object.entries(override)) {
     const where = path ? `${path}.${key}` : key;
     if (!(key in base)) {
-      problems.push(`${where}: unknown setting.`);
+      problems.push({ kind: 'unknown-setting', path: where });
       continue;
     }
     const current = base[key];
@@ -222,31 +228,38 @@ function overlay(
   return out;
 }
 
-function validate(config: Agent0Config): string[] {
-  const problems: string[] = [];
+function validate(config: Agent0Config): Problem[] {
+  const problems: Problem[] = [];
   const walk = (value: unknown, path: string): void => {
     if (isPlainObject(value)) {
       for (const [k, v] of Object.entries(value)) walk(v, path ? `${path}.${k}` : k);
       return;
     }
     const rule = SETTING_RULES[path];
-    if (!rule) problems.push(`${path}: no rule for this setting.`);
-    else {
-      const problem = checkRule(rule, value);
-      if (problem) problems.push(`${path}: ${problem}`);
-    }
+    if (!rule) problems.push({ kind: 'no-rule', path });
+    else if (!ruleAllows(rule, value)) problems.push({ kind: 'out-of-range', path, rule, got: json(value) });
   };
   walk(config, '');
   const c = config;
   if (c.curation.minScore > c.curation.maxScore) {
-    problems.push(
-      `curation.minScore (${c.curation.minScore}) must not exceed curation.maxScore (${c.curation.maxScore}).`,
-    );
+    problems.push({
+      kind: 'order',
+      low: 'curation.minScore',
+      lowValue: c.curation.minScore,
+      high: 'curation.maxScore',
+      highValue: c.curation.maxScore,
+      strict: false,
+    });
   }
   if (c.executor.trustLow >= c.executor.trustHigh) {
-    problems.push(
-      `executor.trustLow (${c.executor.trustLow}) must be below executor.trustHigh (${c.executor.trustHigh}).`,
-    );
+    problems.push({
+      kind: 'order',
+      low: 'executor.trustLow',
+      lowValue: c.executor.trustLow,
+      high: 'executor.trustHigh',
+      highValue: c.executor.trustHigh,
+      strict: true,
+    });
   }
   return problems;
 }
@@ -258,9 +271,9 @@ function validate(config: Agent0Config): string[] {
  */
 export function makeConfig(preset: PresetName = 'classroom', override?: ConfigOverride): Agent0Config {
   if (!PRESET_NAMES.includes(preset)) {
-    throw new ConfigError([`preset: must be one of ${PRESET_NAMES.join(', ')} (got ${JSON.stringify(preset)}).`]);
+    throw new ConfigError([{ kind: 'unknown-preset', got: json(preset), allowed: [...PRESET_NAMES] }]);
   }
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   const withPreset = overlay(FAITHFUL as unknown as Record<string, unknown>, PRESET_OVERRIDES[preset], '', problems);
   // release.mode=as-released lays the released behaviours over the preset, under the run's overrides.
   const released = override?.release?.mode === 'as-released';

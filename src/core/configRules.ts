@@ -84,34 +84,23 @@ export const SETTING_RULES: Record<string, SettingRule> = {
   'evaluation.questionsPerDifficulty': int(1, 10_000),
 };
 
-function describeRange(rule: { min: number; max: number; minExclusive?: boolean }): string {
-  return `${rule.minExclusive ? '(' : '['}${rule.min}, ${rule.max}]`;
-}
-
-/** A sentence saying what is wrong with `value` under `rule`, or null when it is allowed. */
-export function checkRule(rule: SettingRule, value: unknown): string | null {
-  const got = `(got ${JSON.stringify(value)})`;
+/** Whether `rule` allows `value` (problems-en.ts words the rule when it does not). */
+export function ruleAllows(rule: SettingRule, value: unknown): boolean {
   switch (rule.kind) {
     case 'bool':
-      return typeof value === 'boolean' ? null : `must be true or false ${got}.`;
+      return typeof value === 'boolean';
     case 'enum':
-      return typeof value === 'string' && rule.values.includes(value)
-        ? null
-        : `must be one of ${rule.values.join(', ')} ${got}.`;
+      return typeof value === 'string' && rule.values.includes(value);
     case 'int':
-      return Number.isInteger(value) && (value as number) >= rule.min && (value as number) <= rule.max
-        ? null
-        : `must be an integer in ${describeRange(rule)} ${got}.`;
+      return Number.isInteger(value) && (value as number) >= rule.min && (value as number) <= rule.max;
     case 'nullableNumber':
-    case 'number': {
-      if (rule.kind === 'nullableNumber' && value === null) return null;
-      const ok =
+    case 'number':
+      if (rule.kind === 'nullableNumber' && value === null) return true;
+      return (
         typeof value === 'number' &&
         Number.isFinite(value) &&
         (rule.minExclusive ? value > rule.min : value >= rule.min) &&
-        value <= rule.max;
-      const what = rule.kind === 'nullableNumber' ? 'null or a number' : 'a number';
-      return ok ? null : `must be ${what} in ${describeRange(rule)} ${got}.`;
-    }
+        value <= rule.max
+      );
   }
 }

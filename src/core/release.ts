@@ -5,6 +5,7 @@
  * records is the effective one and names each behaviour by its own setting.
  */
 import type { Agent0Config, ConfigOverride } from './config';
+import type { Problem } from './problems';
 
 /** The settings `release.mode=as-released` lays over the preset (before the run's own overrides). */
 export const RELEASED_SETTINGS = {
@@ -36,7 +37,7 @@ export function releasedEntries(): [string, unknown][] {
  * Problems of a configuration whose `release.mode` is `as-released` but where a setting the switch
  * fixes holds another value (an override contradicting the switch). Empty under `as-intended`.
  */
-export function releaseConflicts(config: Agent0Config): string[] {
+export function releaseConflicts(config: Agent0Config): Problem[] {
   if (config.release.mode !== 'as-released') return [];
   const byPath = config as unknown as Record<string, Record<string, unknown>>;
   return releasedEntries().flatMap(([path, value]) => {
@@ -45,8 +46,12 @@ export function releaseConflicts(config: Agent0Config): string[] {
     return got === value
       ? []
       : [
-          `${path}: release.mode=as-released runs ${JSON.stringify(value)} (got ${JSON.stringify(got)}); ` +
-            `leave ${path} out, or use release.mode=as-intended to set it freely.`,
+          {
+            kind: 'release-conflict' as const,
+            path,
+            released: JSON.stringify(value),
+            got: String(JSON.stringify(got)),
+          },
         ];
   });
 }

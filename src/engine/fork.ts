@@ -3,6 +3,8 @@
  * under settings that differ in the changes asked for (`section.key=value`, the URL's syntax).
  */
 import { type Agent0Config, type ConfigOverride, makeConfig } from '../core/config';
+import { ProblemError } from '../core/problem-error';
+import type { Problem } from '../core/problems';
 import { flattenSettings } from './config-diff';
 import { parseOverrides } from './overrides';
 import { decodeRun, encodeRun } from './run-checkpoint';
@@ -10,28 +12,30 @@ import { decodeRun, encodeRun } from './run-checkpoint';
 /**
  * The fork's settings: `config` with `changes` laid over it, validated like any settings (every
  * problem named). A change that leaves its setting as it was is refused too, so a fork always
- * differs from its parent. Throws an Error whose message lists every problem.
+ * differs from its parent. Throws a ProblemError listing every problem (heading `changes`), or the
+ * forked settings' ConfigError.
  */
 export function forkConfig(config: Agent0Config, changes: readonly string[]): Agent0Config {
   const items = changes.map((c) => c.trim()).filter((c) => c !== '');
-  if (items.length === 0) throw new Error('Write at least one change, e.g. executor.klCoef=0.05.');
+  if (items.length === 0) throw new ProblemError([{ kind: 'fork-empty' }]);
   const parsed = parseOverrides(items);
   const override = structuredClone(config) as unknown as Record<string, Record<string, unknown>>;
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   for (const [section, keys] of Object.entries(parsed)) {
     if (!(section in override) || typeof override[section] !== 'object') {
-      problems.push(`${section}: unknown section of settings.`);
+      problems.push({ kind: 'fork-unknown-section', section });
       continue;
     }
     for (const [key, value] of Object.entries(keys)) {
       const target = override[section] as Record<string, unknown>;
-      if (!(key in target)) problems.push(`${section}.${key}: unknown setting.`);
+      const path = `${section}.${key}`;
+      if (!(key in target)) problems.push({ kind: 'unknown-setting', path });
       else if (JSON.stringify(target[key]) === JSON.stringify(value))
-        problems.push(`${section}.${key}: already ${JSON.stringify(value)} in this run, so nothing would change.`);
+        problems.push({ kind: 'fork-unchanged', path, value: JSON.stringify(value) });
       else target[key] = value;
     }
   }
-  if (problems.length > 0) throw new Error(`Invalid changes:\n  ${problems.join('\n  ')}`);
+  if (problems.length > 0) throw new ProblemError(problems, { heading: 'changes' });
   return makeConfig('faithful', override as ConfigOverride);
 }
 

@@ -2,6 +2,8 @@
  * Run checkpoints in IndexedDB (browser). Each save is one `put` in one transaction, which commits
  * whole or not at all, so a failed save leaves the previous checkpoint of that slot intact.
  */
+import { ProblemError } from '../core/problem-error';
+
 const DB_NAME = 'agent0-lab';
 const STORE = 'runs';
 
@@ -35,6 +37,6 @@ export async function saveSlot(slot: string, bytes: Uint8Array): Promise<void> {
 
 export async function loadSlot(slot: string): Promise<Uint8Array> {
   const value = await transact('readonly', (s) => s.get(slot) as IDBRequest<Uint8Array | undefined>);
-  if (!(value instanceof Uint8Array)) throw new Error(`No saved run in slot "${slot}".`);
+  if (!(value instanceof Uint8Array)) throw new ProblemError([{ kind: 'no-saved-run', slot }]);
   return value;
 }

@@ -1,4 +1,5 @@
 /** Per-run overrides written as `section.key=value` (command line, URL), parsed into a nested object. */
+import { ProblemError } from '../core/problem-error';
 
 /** "true"/"false" → boolean, "null" → null, numbers → number, anything else stays a string. */
 export function parseOverrideValue(raw: string): unknown {
@@ -9,12 +10,15 @@ export function parseOverrideValue(raw: string): unknown {
   return raw.trim() !== '' && Number.isFinite(n) ? n : raw;
 }
 
-/** ["executor.algorithm=grpo", "proxy.gate=false"] → { executor: { algorithm: 'grpo' }, proxy: { gate: false } }. */
+/**
+ * ["executor.algorithm=grpo", "proxy.gate=false"] → { executor: { algorithm: 'grpo' }, proxy: { gate: false } }.
+ * Throws a ProblemError (`override-syntax`) for an item of another shape.
+ */
 export function parseOverrides(items: readonly string[]): Record<string, Record<string, unknown>> {
   const out: Record<string, Record<string, unknown>> = {};
   for (const item of items) {
     const m = /^([a-zA-Z]+)\.([a-zA-Z]+)=(.*)$/.exec(item);
-    if (!m) throw new Error(`Override "${item}" must look like section.key=value (e.g. executor.algorithm=grpo).`);
+    if (!m) throw new ProblemError([{ kind: 'override-syntax', item }]);
     const [, section, key, value] = m as unknown as [string, string, string, string];
     (out[section] ??= {})[key] = parseOverrideValue(value);
   }

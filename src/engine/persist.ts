@@ -1,4 +1,5 @@
 /** Save a run between iterations and restore it into an engine built with the same settings. */
+import { ProblemError } from '../core/problem-error';
 import type { Engine } from './engine';
 import { decodeRun, encodeRun, packFloats, unpackFloats } from './run-checkpoint';
 import { upgradeTrace } from './trace-upgrade';
@@ -11,9 +12,8 @@ export function atIterationBoundary(engine: Engine): boolean {
 
 export async function saveRun(engine: Engine): Promise<Uint8Array> {
   if (!atIterationBoundary(engine)) {
-    throw new Error(
-      `A run can be saved between iterations; iteration ${engine.position.iteration} is at phase ${engine.position.phase}. Run the iteration to its end first.`,
-    );
+    const { iteration, phase } = engine.position;
+    throw new ProblemError([{ kind: 'save-mid-iteration', iteration, phase }]);
   }
   const { questioner, executor } = engine.models;
   const [qFile, xFile, qOpt, xOpt] = await Promise.all([
@@ -45,16 +45,24 @@ export function restoreRun(engine: Engine, bytes: Uint8Array): void {
   const { header, sections } = decodeRun(bytes);
   const trace = upgradeTrace(header.trace); // runs saved by earlier builds read too
   if (JSON.stringify(header.config) !== JSON.stringify(engine.config)) {
-    throw new Error(
-      'Run checkpoint refused: it was made with other settings than this engine’s (build the engine with the checkpoint’s settings).',
-    );
+    throw new ProblemError([{ kind: 'checkpoint-settings' }]);
   }
   const { questioner, executor } = engine.models;
   const sizes = [...questioner.params.all, ...questioner.params.all].map((v) => v.size);
   const qMoments = unpackFloats(sections[2], sizes);
   const xMoments = unpackFloats(sections[3], sizes);
-  questioner.checkFile(sections[0]);
-  executor.checkFile(sections[1]);
+  for (const [role, model, section] of [
+    ['questioner', questioner, sections[0]],
+    ['executor', executor, sections[1]],
+  ] as const) {
+    try {
+      model.checkFile(section);
+    } catch (err) {
+      // The model's own check says what differs (its words, English); the page words the rest.
+      const detail = err instanceof Error ? err.message : String(err);
+      throw new ProblemError([{ kind: 'checkpoint-model', role, detail }], { cause: err });
+    }
+  }
   questioner.load(sections[0]);
   executor.load(sections[1]);
   questioner.optimizer.importState({ step: header.optimizerSteps[0], moments: qMoments });

@@ -5,6 +5,7 @@
  * (`AUTOSAVE_SLOT`) and says so (`autosaved`), so a run survives the worker's death.
  */
 import type { Agent0Config, ConfigOverride, PresetName } from '../core/config';
+import type { ProblemReport } from '../core/problems';
 import type { BackendMemory, BackendName, WasmBinary } from '../model/backend';
 import type { ChoiceBasis } from '../model/backend-choice';
 import type { MemoryStats } from '../sandbox/types';
@@ -61,7 +62,8 @@ export type EngineEvent =
   | { type: 'loaded'; slot: string; position: LoopPosition; trace: PhaseRecord[]; summaries: IterationSummary[] }
   | { type: 'exported'; parquet: Uint8Array; agent0Args: string }
   | { type: 'saved-file'; bytes: Uint8Array }
-  | { type: 'refused'; message: string }
+  /** A load or fork refused (the run goes on): `message` in English, `report` for the page's language. */
+  | { type: 'refused'; message: string; report: ProblemReport }
   | {
       type: 'forked';
       changes: string[];
@@ -75,4 +77,4 @@ export type EngineEvent =
   | { type: 'ack'; command: EngineCommand['type'] }
   | { type: 'autosaved'; iteration: number; bytes: number }
   | { type: 'autosave-failed'; message: string }
-  | { type: 'error'; message: string; fatal: boolean };
+  | { type: 'error'; message: string; fatal: boolean; report: ProblemReport };

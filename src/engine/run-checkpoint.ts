@@ -6,6 +6,8 @@
  * CRC-32 u32 of every byte before it. A file that fails any check is refused whole.
  */
 import type { Agent0Config } from '../core/config';
+import { ProblemError } from '../core/problem-error';
+import type { Problem } from '../core/problems';
 import type { RngState } from '../core/random';
 import { crc32 } from '../model/checkpoint';
 import type { LoopPosition } from './engine';
@@ -52,26 +54,26 @@ export function encodeRun(run: RunCheckpoint): Uint8Array {
 }
 
 export function decodeRun(bytes: Uint8Array): RunCheckpoint {
-  const fail = (why: string): never => {
-    throw new Error(`Run checkpoint refused: ${why}.`);
+  const fail = (problem: Problem): never => {
+    throw new ProblemError([problem]);
   };
-  if (bytes.length < 16) fail(`the file is too short (${bytes.length} bytes)`);
+  if (bytes.length < 16) fail({ kind: 'checkpoint-too-short', bytes: bytes.length });
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const magic = new TextDecoder().decode(bytes.subarray(0, 4));
-  if (magic !== RUN_MAGIC) fail(`it is not an Agent0 Lab run file (magic ${JSON.stringify(magic)})`);
+  if (magic !== RUN_MAGIC) fail({ kind: 'checkpoint-magic', magic });
   const version = view.getUint32(4, true);
-  if (version !== RUN_VERSION) fail(`format version ${version} is not supported (expected ${RUN_VERSION})`);
+  if (version !== RUN_VERSION) fail({ kind: 'checkpoint-version', got: version, expected: RUN_VERSION });
   const stored = view.getUint32(bytes.length - 4, true);
-  if (crc32(bytes.subarray(0, bytes.length - 4)) !== stored) fail('the checksum does not match (the file is damaged)');
+  if (crc32(bytes.subarray(0, bytes.length - 4)) !== stored) fail({ kind: 'checkpoint-damaged' });
   const jsonLength = view.getUint32(8, true);
-  if (12 + jsonLength > bytes.length - 4) fail('the header length runs past the end of the file');
+  if (12 + jsonLength > bytes.length - 4) fail({ kind: 'checkpoint-header-length' });
   let header: RunHeader;
   try {
     header = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + jsonLength))) as RunHeader;
   } catch {
-    return fail('the header is not valid JSON');
+    return fail({ kind: 'checkpoint-header-json' });
   }
-  if (!Array.isArray(header.sections) || header.sections.length !== 4) fail('the header does not list four sections');
+  if (!Array.isArray(header.sections) || header.sections.length !== 4) fail({ kind: 'checkpoint-sections' });
   let off = 12 + jsonLength;
   const sections = header.sections.map((n) => {
     const s = bytes.slice(off, off + n);
@@ -79,7 +81,7 @@ export function decodeRun(bytes: Uint8Array): RunCheckpoint {
     return s;
   });
   if (off !== bytes.length - 4)
-    fail(`the sections hold ${off - 12 - jsonLength} bytes, the file ${bytes.length - 16 - jsonLength}`);
+    fail({ kind: 'checkpoint-section-bytes', held: off - 12 - jsonLength, file: bytes.length - 16 - jsonLength });
   return { header, sections: sections as RunCheckpoint['sections'] };
 }
 
@@ -99,7 +101,7 @@ export function packFloats(arrays: readonly Float32Array[]): Uint8Array {
 export function unpackFloats(bytes: Uint8Array, sizes: readonly number[]): Float32Array[] {
   const total = sizes.reduce((a, b) => a + b, 0);
   if (bytes.length !== total * 4)
-    throw new Error(`Run checkpoint refused: an optimizer section has ${bytes.length} bytes, expected ${total * 4}.`);
+    throw new ProblemError([{ kind: 'checkpoint-optimizer-bytes', got: bytes.length, expected: total * 4 }]);
   const all = new Float32Array(bytes.slice().buffer);
   let off = 0;
   return sizes.map((n) => {

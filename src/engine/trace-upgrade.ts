@@ -7,6 +7,7 @@
  * - their `executor-update` rollouts carried a `question` that always equals `group`; it is dropped.
  * Records already in the current shape come back as they are (the same objects).
  */
+import { ProblemError } from '../core/problem-error';
 import type { PhaseRecord, QuestionerContract, QuestionerRollout } from './trace';
 
 /** A questioner rollout as earlier builds wrote it. */
@@ -27,10 +28,7 @@ export function upgradeTrace(trace: readonly PhaseRecord[]): PhaseRecord[] {
     }
     if (r.phase === 'contract-parsing' && !Array.isArray((r as Partial<typeof r>).contracts)) {
       const contracts = contractsAt.get(at(r));
-      if (!contracts)
-        throw new Error(
-          `This run's trace is damaged: its contract-parsing record of iteration ${r.iteration} has no rollouts before it.`,
-        );
+      if (!contracts) throw new ProblemError([{ kind: 'trace-damaged', iteration: r.iteration }]);
       return { ...r, contracts };
     }
     if (r.phase === 'executor-update' && r.rollouts.some((x) => 'question' in x)) {

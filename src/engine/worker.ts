@@ -4,6 +4,7 @@
  * between phases.
  */
 import { type Agent0Config, makeConfig } from '../core/config';
+import { ProblemError, fromSource, reportOf } from '../core/problem-error';
 import { Tokenizer } from '../core/tokenizer';
 import { backendMemory, currentGpuDevice, defaultBackendOrder } from '../model/backend';
 import { chooseBackend } from '../model/backend-choice';
@@ -32,7 +33,7 @@ let pauseRequested = false;
 let queue: Promise<void> = Promise.resolve();
 
 async function build(): Promise<Engine> {
-  if (!config || !baseBytes || !sandbox) throw new Error('The engine is not initialised.');
+  if (!config || !baseBytes || !sandbox) throw new ProblemError([{ kind: 'engine-not-ready' }]);
   if (engine) Object.values(engine.models).forEach((m) => m.dispose());
   return new Engine(
     config,
@@ -46,7 +47,7 @@ async function build(): Promise<Engine> {
 
 /** The engine built by `init` (throws before it). */
 function currentEngine(): Engine {
-  if (!engine) throw new Error('The engine is not initialised yet.');
+  if (!engine) throw new ProblemError([{ kind: 'engine-not-ready' }]);
   return engine;
 }
 
@@ -72,7 +73,8 @@ async function restoreOrRefuse(source: string, read: () => Promise<Uint8Array>):
   try {
     restoreRun(e, await read());
   } catch (err) {
-    post({ type: 'refused', message: `${source}: ${err instanceof Error ? err.message : String(err)}` });
+    const refusal = fromSource(err, source);
+    post({ type: 'refused', message: refusal.message, report: refusal.report });
     return;
   }
   post({ type: 'loaded', slot: source, position: e.position, trace: e.trace, summaries: e.summaries });
@@ -112,7 +114,7 @@ async function handle(cmd: EngineCommand): Promise<void> {
       config = makeConfig(cmd.preset, cmd.override);
       useServedWasmBinaries();
       const res = await fetch(new URL(`${import.meta.env.BASE_URL}models/base.a0lm`, self.location.origin));
-      if (!res.ok) throw new Error(`The base model could not be loaded (HTTP ${res.status}).`);
+      if (!res.ok) throw new ProblemError([{ kind: 'model-missing', model: 'base', status: res.status }]);
       const bytes = new Uint8Array(await res.arrayBuffer());
       baseBytes = bytes;
       // Chosen before the run's models exist (tfjs variables live on one backend); the measurement
@@ -161,7 +163,7 @@ async function handle(cmd: EngineCommand): Promise<void> {
     case 'load-file':
       return restoreOrRefuse(cmd.name, async () => cmd.bytes);
     case 'memory': {
-      if (!sandbox) throw new Error('The engine is not initialised yet.');
+      if (!sandbox) throw new ProblemError([{ kind: 'engine-not-ready' }]);
       post({ type: 'memory', backend: backendMemory(), python: await sandbox.memory() });
       return;
     }
@@ -190,10 +192,10 @@ async function fork(changes: string[]): Promise<void> {
   const e = currentEngine();
   let next: Agent0Config;
   try {
-    if (!atIterationBoundary(e)) throw new Error('A run can be forked between iterations only.');
+    if (!atIterationBoundary(e)) throw new ProblemError([{ kind: 'fork-mid-iteration' }]);
     next = forkConfig(e.config, changes);
   } catch (err) {
-    post({ type: 'refused', message: err instanceof Error ? err.message : String(err) });
+    post({ type: 'refused', message: err instanceof Error ? err.message : String(err), report: reportOf(err) });
     return;
   }
   const bytes = forkCheckpoint(await saveRun(e), next);
@@ -220,7 +222,12 @@ self.addEventListener('message', (event: MessageEvent<EngineCommand>) => {
   post({ type: 'ack', command: cmd.type });
   queue = queue.then(() =>
     handle(cmd).catch((err: unknown) =>
-      post({ type: 'error', message: err instanceof Error ? err.message : String(err), fatal: cmd.type === 'init' }),
+      post({
+        type: 'error',
+        message: err instanceof Error ? err.message : String(err),
+        fatal: cmd.type === 'init',
+        report: reportOf(err),
+      }),
     ),
   );
 });

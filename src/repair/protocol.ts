@@ -1,4 +1,5 @@
 /** Messages between the page and the repair lab's worker (src/repair/worker.ts). */
+import type { ProblemReport } from '../core/problems';
 import type { BackendName } from '../model/backend';
 import type { RepairVariant } from '../core/repair/config';
 import type { EpisodeMetrics, RepairIterationRecord } from './records';
@@ -11,4 +12,5 @@ export type RepairEvent =
   | { type: 'baseline'; metrics: EpisodeMetrics }
   | { type: 'iteration'; variant: RepairVariant; record: RepairIterationRecord }
   | { type: 'done'; reason: 'finished' | 'stopped' }
-  | { type: 'error'; message: string };
+  /** `message` in English; `report` for the page's language (src/core/problems.ts). */
+  | { type: 'error'; message: string; report: ProblemReport };

@@ -3,6 +3,7 @@
  * (models/repair.a0lm), starts its own Pyodide sandbox and runs one ablation variant in the tab,
  * posting the shared baseline and every iteration's record. `stop` acts between iterations.
  */
+import { ProblemError, reportOf } from '../core/problem-error';
 import { repairVocabulary } from '../core/repair/actions';
 import { DEFAULT_REPAIR_CONFIG, type RepairConfig, selectVariants, validateRepairConfig } from '../core/repair/config';
 import { Tokenizer } from '../core/tokenizer';
@@ -23,7 +24,7 @@ let stopRequested = false;
 let running = false;
 
 async function start(cmd: Extract<RepairCommand, { type: 'start' }>): Promise<void> {
-  if (running) throw new Error('A live repair run is already going.');
+  if (running) throw new ProblemError([{ kind: 'repair-busy' }]);
   running = true;
   stopRequested = false;
   try {
@@ -34,7 +35,7 @@ async function start(cmd: Extract<RepairCommand, { type: 'start' }>): Promise<vo
     post({ type: 'ready', backend: choice.backend, fallbacks: choice.fallbacks, threads: choice.threads });
     if (!bytes) {
       const res = await fetch(new URL(`${import.meta.env.BASE_URL}models/repair.a0lm`, self.location.origin));
-      if (!res.ok) throw new Error(`The repair model could not be loaded (HTTP ${res.status}).`);
+      if (!res.ok) throw new ProblemError([{ kind: 'model-missing', model: 'repair', status: res.status }]);
       bytes = new Uint8Array(await res.arrayBuffer());
     }
     const tokenizer = new Tokenizer(repairVocabulary());
@@ -60,6 +61,6 @@ self.onmessage = (e: MessageEvent<RepairCommand>) => {
     return;
   }
   start(cmd).catch((err: unknown) =>
-    post({ type: 'error', message: err instanceof Error ? err.message : String(err) }),
+    post({ type: 'error', message: err instanceof Error ? err.message : String(err), report: reportOf(err) }),
   );
 };

@@ -3,6 +3,7 @@
  * the iterations the parent had finished), so `?preset=tiny&fork=1:executor.klCoef=0.05` recreates
  * the run: the parent's settings for one iteration, then the fork with that change.
  */
+import type { Problem } from '../../core/problems';
 
 export interface ForkStep {
   /** Iterations the parent had finished when it was forked. */
@@ -11,13 +12,13 @@ export interface ForkStep {
 }
 
 /** "1:executor.klCoef=0.05" entries → fork steps in order of `at` (changes of one `at` together). */
-export function readForks(entries: readonly string[]): { steps: ForkStep[]; problems: string[] } {
+export function readForks(entries: readonly string[]): { steps: ForkStep[]; problems: Problem[] } {
   const steps: ForkStep[] = [];
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   for (const entry of entries) {
     const m = /^(\d+):(.+)$/.exec(entry);
     if (!m || Number(m[1]) < 1) {
-      problems.push(`fork "${entry}" must look like ITERATION:section.key=value (e.g. 1:executor.klCoef=0.05)`);
+      problems.push({ kind: 'fork-url-syntax', entry });
       continue;
     }
     const at = Number(m[1]);

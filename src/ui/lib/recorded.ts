@@ -1,5 +1,6 @@
 /** Recorded runs (`npm run simulate -- --out FILE`): reading them and walking them phase by phase. */
 import type { Agent0Config, PresetName } from '../../core/config';
+import { ProblemError } from '../../core/problem-error';
 import type { LoopPosition } from '../../engine/engine';
 import type { IterationSummary } from '../../engine/summary';
 import type { EvaluationResult, PhaseRecord } from '../../engine/trace';
@@ -17,17 +18,16 @@ export interface RecordedRun {
 }
 
 /**
- * Check the envelope of a parsed file; throws a message a teacher can act on. Traces recorded by
+ * Check the envelope of a parsed file; throws a ProblemError a teacher can act on. Traces recorded by
  * earlier builds come back in the current record shape (src/engine/trace-upgrade.ts).
  */
 export function asRecordedRun(data: unknown): RecordedRun {
   const run = data as Partial<RecordedRun> | null;
   if (!run || run.format !== 'agent0-lab-run')
-    throw new Error('This file is not an Agent0 Lab run (format "agent0-lab-run").');
+    throw new ProblemError([{ kind: 'wrong-format', format: 'agent0-lab-run' }]);
   if (run.version !== 1)
-    throw new Error(`Agent0 Lab reads run files of version 1 (this one is version ${String(run.version)}).`);
-  if (!Array.isArray(run.trace) || !Array.isArray(run.summaries))
-    throw new Error('The run file has no trace or no summaries.');
+    throw new ProblemError([{ kind: 'wrong-version', format: 'agent0-lab-run', got: String(run.version) }]);
+  if (!Array.isArray(run.trace) || !Array.isArray(run.summaries)) throw new ProblemError([{ kind: 'no-trace' }]);
   return { ...(run as RecordedRun), trace: upgradeTrace(run.trace as PhaseRecord[]) };
 }
 

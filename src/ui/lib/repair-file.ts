@@ -1,7 +1,9 @@
 /**
  * The recorded repair ablation file (`scripts/simulate-repair.ts --out FILE`): its shape, and the
- * check that refuses anything else with a message a teacher can act on.
+ * check that refuses anything else with a problem a teacher can act on (ProblemError).
  */
+import { ProblemError } from '../../core/problem-error';
+import type { RepairField } from '../../core/problems';
 import type { RepairConfig } from '../../core/repair/config';
 import type { RepairRunRecord } from '../../repair/records';
 
@@ -18,68 +20,63 @@ const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFin
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Throws naming the first field of the file that is missing or of the wrong kind. */
-function need(ok: boolean, path: string, what: string): asserts ok {
-  if (!ok) throw new Error(`The repair run file is malformed at ${path}: ${what}.`);
+function need(ok: boolean, path: string, expected: RepairField): asserts ok {
+  if (!ok) throw new ProblemError([{ kind: 'repair-malformed', path, expected }]);
 }
 
 function checkMetrics(m: unknown, path: string): void {
-  need(isObj(m), path, 'expected evaluation metrics');
+  need(isObj(m), path, 'metrics');
   const x = m as Record<string, unknown>;
-  for (const k of ['compileRate', 'strictAccuracy', 'meanSteps'] as const)
-    need(isNum(x[k]), `${path}.${k}`, 'expected a number');
-  need(isObj(x.terminations), `${path}.terminations`, 'expected shares by termination');
+  for (const k of ['compileRate', 'strictAccuracy', 'meanSteps'] as const) need(isNum(x[k]), `${path}.${k}`, 'number');
+  need(isObj(x.terminations), `${path}.terminations`, 'terminations');
 }
 
 function checkSample(s: unknown, path: string): void {
-  need(isObj(s), path, 'expected a sample');
+  need(isObj(s), path, 'sample');
   const x = s as Record<string, unknown>;
   need(
     Array.isArray(x.tokens) && Array.isArray(x.stepOfToken) && x.tokens.length === x.stepOfToken.length,
     `${path}.tokens`,
-    'expected tokens and stepOfToken of equal length',
+    'tokens',
   );
-  need(Array.isArray(x.steps), `${path}.steps`, 'expected a list of steps');
+  need(Array.isArray(x.steps), `${path}.steps`, 'steps');
   const steps = x.steps as unknown[];
   steps.forEach((st, k) =>
     need(
       isObj(st) && isNum(st.weight) && isNum(st.score) && typeof st.rule === 'string',
       `${path}.steps[${k}]`,
-      'expected rule, score and weight',
+      'step',
     ),
   );
   (x.stepOfToken as unknown[]).forEach((k, i) =>
     need(
       Number.isInteger(k) && (k as number) >= -1 && (k as number) < steps.length,
       `${path}.stepOfToken[${i}]`,
-      'expected −1 or a step index',
+      'step-index',
     ),
   );
-  need(isNum(x.tier), `${path}.tier`, 'expected the judge tier');
+  need(isNum(x.tier), `${path}.tier`, 'tier');
   const sig = x.signal as Record<string, unknown> | undefined;
   need(
     isObj(sig) && ['reward', 'advantage', 'advantageAllIn', 'advantageMaskedOut'].every((k) => isNum(sig[k])),
     `${path}.signal`,
-    'expected reward and advantages',
+    'signal',
   );
 }
 
 function checkRun(r: unknown, path: string): void {
-  need(isObj(r), path, 'expected a variant run');
+  need(isObj(r), path, 'variant-run');
   const x = r as Record<string, unknown>;
-  need(isObj(x.variant) && typeof x.variant.name === 'string', `${path}.variant`, 'expected a named variant');
+  need(isObj(x.variant) && typeof x.variant.name === 'string', `${path}.variant`, 'variant');
   checkMetrics(x.baseline, `${path}.baseline`);
-  need(Array.isArray(x.iterations) && x.iterations.length > 0, `${path}.iterations`, 'expected at least one iteration');
+  need(Array.isArray(x.iterations) && x.iterations.length > 0, `${path}.iterations`, 'iterations');
   (x.iterations as unknown[]).forEach((it, i) => {
     const p = `${path}.iterations[${i}]`;
-    need(isObj(it) && isNum(it.iteration), p, 'expected an iteration number');
+    need(isObj(it) && isNum(it.iteration), p, 'iteration');
     const y = it as Record<string, unknown>;
     checkMetrics(y.train, `${p}.train`);
     const masked = (y.train as Record<string, unknown>).masked;
-    need(
-      isObj(masked) && isNum(masked.environment) && isNum(masked.degenerate),
-      `${p}.train.masked`,
-      'expected masked shares by cause',
-    );
+    need(isObj(masked) && isNum(masked.environment) && isNum(masked.degenerate), `${p}.train.masked`, 'masked');
     checkMetrics(y.eval, `${p}.eval`);
     const g = y.group;
     need(
@@ -89,10 +86,10 @@ function checkRun(r: unknown, path: string): void {
         Array.isArray(g.task.fixed) &&
         isNum(g.task.defectLine),
       `${p}.group.task`,
-      'expected the task',
+      'task',
     );
     const samples = g.samples;
-    need(Array.isArray(samples) && samples.length > 0, `${p}.group.samples`, 'expected the samples');
+    need(Array.isArray(samples) && samples.length > 0, `${p}.group.samples`, 'samples');
     samples.forEach((s, k) => checkSample(s, `${p}.group.samples[${k}]`));
   });
 }
@@ -101,11 +98,11 @@ function checkRun(r: unknown, path: string): void {
 export function asRepairRun(data: unknown): RepairRunFile {
   const file = data as Partial<RepairRunFile> | null;
   if (!isObj(file) || file.format !== 'agent0-lab-repair-run')
-    throw new Error('This file is not a recorded repair ablation (format "agent0-lab-repair-run").');
+    throw new ProblemError([{ kind: 'wrong-format', format: 'agent0-lab-repair-run' }]);
   if (file.version !== 1)
-    throw new Error(`Agent0 Lab reads repair run files of version 1 (this one is version ${String(file.version)}).`);
-  need(isObj(file.config) && isNum(file.config.groupSize), 'config', 'expected the lab settings');
-  need(Array.isArray(file.runs) && file.runs.length > 0, 'runs', 'expected at least one variant run');
+    throw new ProblemError([{ kind: 'wrong-version', format: 'agent0-lab-repair-run', got: String(file.version) }]);
+  need(isObj(file.config) && isNum(file.config.groupSize), 'config', 'config');
+  need(Array.isArray(file.runs) && file.runs.length > 0, 'runs', 'runs');
   (file.runs as unknown[]).forEach((r, i) => checkRun(r, `runs[${i}]`));
   return file as RepairRunFile;
 }

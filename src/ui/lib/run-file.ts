@@ -4,6 +4,7 @@
  * Only what the compare view draws is kept: settings, base model, per-iteration summaries.
  */
 import { type Agent0Config, makeConfig, PRESET_NAMES, type PresetName } from '../../core/config';
+import { fromSource, ProblemError } from '../../core/problem-error';
 import { configDiff } from '../../engine/config-diff';
 import { decodeRun } from '../../engine/run-checkpoint';
 import type { IterationSummary } from '../../engine/summary';
@@ -24,7 +25,10 @@ export function closestPreset(config: Agent0Config): PresetName {
   return PRESET_NAMES.reduce((best, p) => (distance(p) < distance(best) ? p : best));
 }
 
-/** Read a run file's bytes; `name` is only for the messages. Throws a message a teacher can act on. */
+/**
+ * Read a run file's bytes; `name` is only for the messages. Throws a ProblemError about `name` that
+ * a teacher can act on.
+ */
 export function readRunFile(bytes: Uint8Array, name: string): RunCurves {
   try {
     if (new TextDecoder().decode(bytes.subarray(0, 4)) === 'A0RN') {
@@ -36,11 +40,11 @@ export function readRunFile(bytes: Uint8Array, name: string): RunCurves {
     try {
       data = JSON.parse(new TextDecoder().decode(bytes));
     } catch {
-      throw new Error('it is neither a recording (JSON) nor a saved run (.a0run).');
+      throw new ProblemError([{ kind: 'file-unreadable' }]);
     }
     const run = asRecordedRun(data);
     return { preset: run.preset, config: run.config, baseline: run.baseline, summaries: run.summaries };
   } catch (err) {
-    throw new Error(`${name}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    throw fromSource(err, name);
   }
 }

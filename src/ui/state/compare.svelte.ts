@@ -4,6 +4,8 @@
  * pointing at an iteration and by the narrated links). Nothing here draws.
  */
 import type { Agent0Config, PresetName } from '../../core/config';
+import { ProblemError, reportOf } from '../../core/problem-error';
+import type { ProblemReport } from '../../core/problems';
 import type { IterationSummary } from '../../engine/summary';
 import type { EvaluationResult } from '../../engine/trace';
 import { PAIR_FILES, type PairSide } from '../lib/compare-pair';
@@ -29,7 +31,7 @@ export class CompareState {
   /** The shipped "as released" pair was asked for (`compare=released`). */
   pair = $state(false);
   /** Why the last add failed, or why the pair is absent; null when all is well. */
-  problem = $state<string | null>(null);
+  problem = $state.raw<ProblemReport | null>(null);
   loading = $state(false);
   /** The files of the shipped pair that are absent (the page says so plainly); null when both are there. */
   missing = $state<string | null>(null);
@@ -58,12 +60,12 @@ export class CompareState {
     this.loading = true;
     try {
       const res = await fetch(url);
-      if (!res.ok) throw new Error(`${url} is missing (HTTP ${res.status}).`);
+      if (!res.ok) throw new ProblemError([{ kind: 'served-missing', url, status: res.status }]);
       const curves = readRunFile(new Uint8Array(await res.arrayBuffer()), url);
       this.add({ id, label, ...curves });
       return true;
     } catch (err) {
-      this.problem = err instanceof Error ? err.message : String(err);
+      this.problem = reportOf(err);
       return false;
     } finally {
       this.loading = false;
@@ -76,7 +78,7 @@ export class CompareState {
       const curves = readRunFile(new Uint8Array(await file.arrayBuffer()), file.name);
       this.add({ id: `file:${file.name}`, label: file.name, ...curves });
     } catch (err) {
-      this.problem = err instanceof Error ? err.message : String(err);
+      this.problem = reportOf(err);
     }
   }
 
@@ -102,7 +104,7 @@ export class CompareState {
       for (const f of found as { side: PairSide; bytes: Uint8Array }[])
         this.add({ id: f.side, label: f.side, ...readRunFile(f.bytes, PAIR_FILES[f.side]) });
     } catch (err) {
-      this.problem = err instanceof Error ? err.message : String(err);
+      this.problem = reportOf(err);
     }
   }
 }

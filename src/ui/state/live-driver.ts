@@ -16,6 +16,9 @@
  * with forks (`fork=1:executor.klCoef=0.05`) is recreated: the parent runs to each fork's
  * iteration, then forks. Reset on a fork reloads the page at the parent's address.
  */
+import { fromSource, reportOf } from '../../core/problem-error';
+import { formatReport, plainReport, type ProblemReport } from '../../core/problems';
+import { PROBLEMS_EN } from '../../core/problems-en';
 import { AUTOSAVE_SLOT, type EngineCommand, type EngineEvent } from '../../engine/protocol';
 import { downloadBytes } from '../lib/download';
 import { readForks } from '../lib/fork-url';
@@ -53,12 +56,12 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
     }
   };
 
-  const died = (reason: string): void => {
+  const died = (reason: ProblemReport): void => {
     clearTimeout(ackTimer);
     worker?.terminate();
     worker = null;
     if (state.ready) state.markCrashed(reason);
-    else state.apply({ type: 'error', message: reason, fatal: true });
+    else state.apply({ type: 'error', message: formatReport(PROBLEMS_EN, reason), fatal: true, report: reason });
   };
 
   const send = (cmd: EngineCommand): void => {
@@ -67,7 +70,7 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
       state.busy = true;
       clearTimeout(ackTimer);
       ackTimer = setTimeout(
-        () => died(`the training engine stopped answering (no reply within ${ACK_LIMIT_MS / 1000} s)`),
+        () => died(plainReport({ kind: 'engine-silent', seconds: ACK_LIMIT_MS / 1000 })),
         ACK_LIMIT_MS,
       );
     }
@@ -119,7 +122,7 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
     };
     w.onerror = (e) => {
       e.preventDefault();
-      died(e.message || 'the training engine failed');
+      died(plainReport(e.message ? { kind: 'unexpected', message: e.message } : { kind: 'engine-failed' }));
     };
     try {
       // `init` is not watched for its acknowledgement: the worker's code is still loading.
@@ -131,7 +134,8 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
         asked: settings.backend !== null && backends[0] === settings.backend ? settings.backend : null,
       } satisfies EngineCommand);
     } catch (err) {
-      state.apply({ type: 'error', message: err instanceof Error ? err.message : String(err), fatal: true });
+      const report = reportOf(err);
+      state.apply({ type: 'error', message: formatReport(PROBLEMS_EN, report), fatal: true, report });
     }
   }
 
@@ -158,11 +162,10 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
       state.busy = true;
       void file.arrayBuffer().then(
         (buffer) => send({ type: 'load-file', name: file.name, bytes: new Uint8Array(buffer) }),
-        (err: unknown) =>
-          state.apply({
-            type: 'refused',
-            message: `${file.name}: ${err instanceof Error ? err.message : String(err)}`,
-          }),
+        (err: unknown) => {
+          const refusal = fromSource(err, file.name);
+          state.apply({ type: 'refused', message: refusal.message, report: refusal.report });
+        },
       );
     },
     fork: (changes) => send({ type: 'fork', changes }),

@@ -3,6 +3,8 @@
  * repair agent and posts each iteration; this state collects them as a RepairRunRecord the
  * chapter's views read like a recorded one.
  */
+import { formatReport, plainReport, type ProblemReport } from '../../core/problems';
+import { PROBLEMS_EN } from '../../core/problems-en';
 import type { BackendName } from '../../model/backend';
 import type { EpisodeMetrics, RepairRunRecord } from '../../repair/records';
 import type { RepairCommand, RepairEvent } from '../../repair/protocol';
@@ -16,20 +18,26 @@ export class RepairLive {
   fallbacks = $state.raw<{ backend: string; reason: string }[]>([]);
   baseline = $state.raw<EpisodeMetrics | null>(null);
   run = $state.raw<RepairRunRecord | null>(null);
-  error = $state('');
+  /** Why the live run stopped with an error (worded by the page in its language); null otherwise. */
+  error = $state.raw<ProblemReport | null>(null);
   private worker: Worker | null = null;
 
   /** Start a variant for `iterations` iterations (a previous live run is discarded). */
   start(variant: string, iterations: number, backends: BackendName[]): void {
     this.dispose();
     this.status = 'starting';
-    this.error = '';
+    this.error = null;
     this.baseline = null;
     this.run = null;
     const worker = createRepairWorker();
     this.worker = worker;
     worker.onmessage = (e: MessageEvent<RepairEvent>) => this.apply(e.data);
-    worker.onerror = (e) => this.apply({ type: 'error', message: e.message || 'The repair worker failed to start.' });
+    worker.onerror = (e) => {
+      const report = plainReport(
+        e.message ? { kind: 'unexpected', message: e.message } : { kind: 'repair-worker-failed' },
+      );
+      this.apply({ type: 'error', message: formatReport(PROBLEMS_EN, report), report });
+    };
     worker.postMessage({ type: 'start', variant, iterations, backends } satisfies RepairCommand);
   }
 
@@ -62,7 +70,7 @@ export class RepairLive {
         return;
       case 'error':
         this.status = 'error';
-        this.error = event.message;
+        this.error = event.report;
         return;
     }
   }

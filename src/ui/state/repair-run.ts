@@ -4,7 +4,7 @@ import { asRepairRun, type RepairRunFile } from '../lib/repair-file';
 
 export const REPAIR_RUN_URL = `${import.meta.env.BASE_URL}runs/repair-ablation.json`;
 
-/** Fetch and check the recorded ablation; throws a message that says what is wrong. */
+/** Fetch and check the recorded ablation; throws a ProblemError that says what is wrong. */
 export async function fetchRepairRun(url: string = REPAIR_RUN_URL): Promise<RepairRunFile> {
-  return asRepairRun(await fetchRecording(url, 'recorded ablation', 'npm run simulate:repair --'));
+  return asRepairRun(await fetchRecording(url, 'ablation', 'npm run simulate:repair --'));
 }

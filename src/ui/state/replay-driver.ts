@@ -81,5 +81,5 @@ export function replayDriver(state: RunState, run: RecordedRun): Driver {
 
 /** Fetch the recorded run shipped with the app (never bundled). */
 export async function fetchRecordedRun(url: string): Promise<RecordedRun> {
-  return asRecordedRun(await fetchRecording(url, 'recorded run', 'npm run simulate --'));
+  return asRecordedRun(await fetchRecording(url, 'run', 'npm run simulate --'));
 }

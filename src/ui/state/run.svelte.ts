@@ -4,6 +4,7 @@
  * status. Every view reads from here; nothing here touches tensors.
  */
 import type { Agent0Config } from '../../core/config';
+import type { ProblemReport } from '../../core/problems';
 import type { LoopPosition } from '../../engine/engine';
 import type { EngineEvent } from '../../engine/protocol';
 import type { IterationSummary } from '../../engine/summary';
@@ -66,18 +67,19 @@ export class RunState {
   /** A replay has played its last record. */
   ended = $state(false);
   progress = $state.raw<Progress | null>(null);
-  error = $state<string | null>(null);
+  /** Why the run cannot go on (settings refused, engine failed), as data the page words in its language. */
+  error = $state.raw<ProblemReport | null>(null);
   /** Last save/load/export message. */
   notice = $state.raw<Notice | null>(null);
   /** The live engine's worker died after it was ready (why, in the browser's words); null while it lives. */
-  crashed = $state<string | null>(null);
+  crashed = $state.raw<ProblemReport | null>(null);
   /** The iteration the automatic checkpoint in IndexedDB was taken after; null before the first. */
   checkpoint = $state<number | null>(null);
   /** The GPU device was lost and the run moved to another backend, resumed from the checkpoint
    *  after iteration `resumedFrom` (null: started again, no iteration had finished). */
   gpuLost = $state.raw<{ message: string; resumedFrom: number | null } | null>(null);
   /** Why the last load was refused (the run on screen was kept); cleared by the next result. */
-  refusal = $state<string | null>(null);
+  refusal = $state.raw<ProblemReport | null>(null);
   /** Why the last automatic checkpoint failed (null when it succeeded). */
   checkpointError = $state<string | null>(null);
   /** The runs this one was forked from, oldest first. */
@@ -102,7 +104,7 @@ export class RunState {
   }
 
   /** The worker died: nothing is running any more, and the page says so. */
-  markCrashed(reason: string): void {
+  markCrashed(reason: ProblemReport): void {
     this.busy = false;
     this.progress = null;
     this.crashed = reason;
@@ -137,7 +139,7 @@ export class RunState {
       case 'refused':
         this.busy = false;
         this.notice = null;
-        this.refusal = event.message;
+        this.refusal = event.report;
         return;
       case 'saved-file':
         this.busy = false;
@@ -215,7 +217,7 @@ export class RunState {
       case 'error':
         this.busy = false;
         this.progress = null;
-        this.error = event.message;
+        this.error = event.report;
         return;
     }
   }

@@ -1,5 +1,6 @@
 /** Start the run the settings ask for: the engine worker (live) or the shipped recorded run (replay). */
 import { makeConfig } from '../../core/config';
+import { reportOf } from '../../core/problem-error';
 import { type PageSettings, settingsOverride } from '../lib/settings';
 import type { Driver } from './driver';
 import { liveDriver } from './live-driver';
@@ -19,7 +20,8 @@ export async function startDriver(run: RunState, settings: PageSettings): Promis
     run.config = makeConfig(settings.preset, settingsOverride(settings));
     return liveDriver(run, settings);
   } catch (err) {
-    run.apply({ type: 'error', message: err instanceof Error ? err.message : String(err), fatal: true });
+    const report = reportOf(err);
+    run.apply({ type: 'error', message: err instanceof Error ? err.message : String(err), fatal: true, report });
     return null;
   }
 }

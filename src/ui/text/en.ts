@@ -7,6 +7,7 @@ import { num } from '../lib/format';
 import { ARTICLE_EN, NOTES_EN } from './article-en';
 import { MARKS_EN, TEX_EN } from './marks-en';
 import { REPAIR_CHAPTER_EN, REPAIR_RULES_EN, REPAIR_VIEWS_EN } from './repair-en';
+import { PROBLEMS_EN } from '../../core/problems-en';
 import { COMPARE_EN } from './compare-en';
 
 export const EN: Strings = {
@@ -203,5 +204,6 @@ export const EN: Strings = {
   tex: TEX_EN,
   problem: (p) =>
     `${p.field} "${p.value}" is not ${p.field === 'seed' ? 'a whole number' : `one of ${p.allowed}`}; the default is used`,
+  errors: PROBLEMS_EN,
   compare: COMPARE_EN,
 };

@@ -8,6 +8,7 @@ import { ARTICLE_KO, NOTES_KO } from './article-ko';
 import { MARKS_KO, TEX_KO } from './marks-ko';
 import { REPAIR_CHAPTER_KO, REPAIR_RULES_KO, REPAIR_VIEWS_KO } from './repair-ko';
 import { COMPARE_KO } from './compare-ko';
+import { PROBLEMS_KO } from './problems-ko';
 
 export const KO: Strings = {
   tagline: '작은 트랜스포머 두 개가 사람이 붙인 정답 없이 강화학습으로 서로를 가르칩니다.',
@@ -204,5 +205,6 @@ export const KO: Strings = {
     p.field === 'seed'
       ? `시드 "${p.value}"는 0 이상의 정수가 아니어서 기본값을 씁니다`
       : `${{ preset: '프리셋', backend: '백엔드', compare: '비교' }[p.field]} "${p.value}"는 ${p.allowed} 중 하나가 아니어서 기본값을 씁니다`,
+  errors: PROBLEMS_KO,
   compare: COMPARE_KO,
 };

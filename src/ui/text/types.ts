@@ -1,4 +1,5 @@
 /** The shape of the page's words in one language (English and Korean files fill it). */
+import type { ReportWords } from '../../core/problems';
 import type { ProcessRule } from '../../core/repair/process';
 import type { PhaseName } from '../../engine/trace';
 import type { ArticleTexts, ChapterBody, MarkTexts, NoteTexts, SettingProblem, TexWords } from './page-types';
@@ -182,6 +183,8 @@ export interface Strings {
   tex: TexWords;
   /** A value in the address the page could not read (it keeps the default). */
   problem: (p: SettingProblem) => string;
+  /** Settings, forks, files and the engine refused or failing (src/core/problems.ts), worded. */
+  errors: ReportWords;
   /** Runs side by side, forking, and the narrated "as released" comparison. */
   compare: CompareTexts;
 }

@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeConfig } from '../../../src/core/config';
 import { createNodeEngine, type NodeEngine } from '../../../src/engine/node';
+import { ProblemError } from '../../../src/core/problem-error';
 import { restoreRun, saveRun } from '../../../src/engine/persist';
+import { decodeRun, encodeRun } from '../../../src/engine/run-checkpoint';
 import type { PhaseRecord } from '../../../src/engine/trace';
 import { PHASES } from '../../../src/engine/trace';
 
@@ -139,6 +141,19 @@ describe('a tiny iteration', () => {
       const middle = corrupt.length >> 1;
       corrupt[middle] = (corrupt[middle] as number) ^ 0xff;
       expect(() => restoreRun(resumed.engine, corrupt)).toThrow(/checksum/);
+      // A well-formed run file whose questioner section is no model file of this build is refused by role.
+      const whole = decodeRun(bytes);
+      const [, x, qOpt, xOpt] = whole.sections;
+      const foreign = encodeRun({ ...whole, sections: [new Uint8Array(8), x, qOpt, xOpt] });
+      let refused: unknown = null;
+      try {
+        restoreRun(resumed.engine, foreign);
+      } catch (e) {
+        refused = e;
+      }
+      expect(refused).toBeInstanceOf(ProblemError);
+      // (The detail is the model check's own sentence, src/model/checkpoint.ts.)
+      expect((refused as ProblemError).problems).toMatchObject([{ kind: 'checkpoint-model', role: 'questioner' }]);
     } finally {
       await resumed.dispose();
     }

@@ -1,0 +1,114 @@
+/**
+ * The English sentence of every problem (problems.ts): the wording of `Error.message`, of the
+ * command line (`scripts/simulate.ts --set …`) and of the English page. Values arrive as their
+ * JSON text and print as they are.
+ */
+import type { SettingRule } from './configRules';
+import type { FileFormat, ReportWords, RepairField } from './problems';
+
+/** "[0, 1]" or, with an exclusive minimum, "(0, 1]". */
+export function describeRange(rule: { min: number; max: number; minExclusive?: boolean }): string {
+  return `${rule.minExclusive ? '(' : '['}${rule.min}, ${rule.max}]`;
+}
+
+/** What `rule` allows, as the predicate of "must be …". */
+function mustBe(rule: SettingRule): string {
+  switch (rule.kind) {
+    case 'bool':
+      return 'true or false';
+    case 'enum':
+      return `one of ${rule.values.join(', ')}`;
+    case 'int':
+      return `an integer in ${describeRange(rule)}`;
+    case 'number':
+      return `a number in ${describeRange(rule)}`;
+    case 'nullableNumber':
+      return `null or a number in ${describeRange(rule)}`;
+  }
+}
+
+const REPAIR_FIELDS: Record<RepairField, string> = {
+  metrics: 'expected evaluation metrics',
+  number: 'expected a number',
+  terminations: 'expected shares by termination',
+  sample: 'expected a sample',
+  tokens: 'expected tokens and stepOfToken of equal length',
+  steps: 'expected a list of steps',
+  step: 'expected rule, score and weight',
+  'step-index': 'expected −1 or a step index',
+  tier: 'expected the judge tier',
+  signal: 'expected reward and advantages',
+  'variant-run': 'expected a variant run',
+  variant: 'expected a named variant',
+  iterations: 'expected at least one iteration',
+  iteration: 'expected an iteration number',
+  masked: 'expected masked shares by cause',
+  task: 'expected the task',
+  samples: 'expected the samples',
+  config: 'expected the lab settings',
+  runs: 'expected at least one variant run',
+};
+
+const FILE_KIND: Record<FileFormat, { name: string; files: string }> = {
+  'agent0-lab-run': { name: 'an Agent0 Lab run', files: 'run files' },
+  'agent0-lab-repair-run': { name: 'a recorded repair ablation', files: 'repair run files' },
+};
+
+const RECORDING = { run: 'recorded run', ablation: 'recorded ablation' } as const;
+const refused = (why: string) => `Run checkpoint refused: ${why}.`;
+
+export const PROBLEMS_EN: ReportWords = {
+  heading: { settings: 'Invalid settings:', changes: 'Invalid changes:' },
+  problem: {
+    'not-an-object': (p) => `${p.path || 'settings'}: expected an object of settings (got ${p.got}).`,
+    'unknown-setting': (p) => `${p.path}: unknown setting.`,
+    'no-rule': (p) => `${p.path}: no rule for this setting.`,
+    'out-of-range': (p) => `${p.path}: must be ${mustBe(p.rule)} (got ${p.got}).`,
+    order: (p) => `${p.low} (${p.lowValue}) must ${p.strict ? 'be below' : 'not exceed'} ${p.high} (${p.highValue}).`,
+    'unknown-preset': (p) => `preset: must be one of ${p.allowed.join(', ')} (got ${p.got}).`,
+    'release-conflict': (p) =>
+      `${p.path}: release.mode=as-released runs ${p.released} (got ${p.got}); ` +
+      `leave ${p.path} out, or use release.mode=as-intended to set it freely.`,
+    'override-syntax': (p) => `Override "${p.item}" must look like section.key=value (e.g. executor.algorithm=grpo).`,
+    'fork-empty': () => 'Write at least one change, e.g. executor.klCoef=0.05.',
+    'fork-unknown-section': (p) => `${p.section}: unknown section of settings.`,
+    'fork-unchanged': (p) => `${p.path}: already ${p.value} in this run, so nothing would change.`,
+    'fork-mid-iteration': () => 'A run can be forked between iterations only.',
+    'fork-url-syntax': (p) =>
+      `fork "${p.entry}" must look like ITERATION:section.key=value (e.g. 1:executor.klCoef=0.05); it is skipped`,
+    'file-unreadable': () => 'it is neither a recording (JSON) nor a saved run (.a0run).',
+    'wrong-format': (p) => `This file is not ${FILE_KIND[p.format].name} (format "${p.format}").`,
+    'wrong-version': (p) =>
+      `Agent0 Lab reads ${FILE_KIND[p.format].files} of version 1 (this one is version ${p.got}).`,
+    'no-trace': () => 'The run file has no trace or no summaries.',
+    'repair-malformed': (p) => `The repair run file is malformed at ${p.path}: ${REPAIR_FIELDS[p.expected]}.`,
+    'recording-missing': (p) =>
+      `The ${RECORDING[p.what]} ${p.url} is missing (HTTP ${p.status}). Create it with ${p.command} --out public${p.url}.`,
+    'recording-not-json': (p) => `The ${RECORDING[p.what]} ${p.url} is not valid JSON.`,
+    'served-missing': (p) => `${p.url} is missing (HTTP ${p.status}).`,
+    'checkpoint-too-short': (p) => refused(`the file is too short (${p.bytes} bytes)`),
+    'checkpoint-magic': (p) => refused(`it is not an Agent0 Lab run file (magic ${JSON.stringify(p.magic)})`),
+    'checkpoint-version': (p) => refused(`format version ${p.got} is not supported (expected ${p.expected})`),
+    'checkpoint-damaged': () => refused('the checksum does not match (the file is damaged)'),
+    'checkpoint-header-length': () => refused('the header length runs past the end of the file'),
+    'checkpoint-header-json': () => refused('the header is not valid JSON'),
+    'checkpoint-sections': () => refused('the header does not list four sections'),
+    'checkpoint-section-bytes': (p) => refused(`the sections hold ${p.held} bytes, the file ${p.file}`),
+    'checkpoint-optimizer-bytes': (p) => refused(`an optimizer section has ${p.got} bytes, expected ${p.expected}`),
+    'checkpoint-settings': () =>
+      refused('it was made with other settings than this engine’s (build the engine with the checkpoint’s settings)'),
+    'checkpoint-model': (p) => refused(`its ${p.role}'s model does not fit this build's model (${p.detail})`),
+    'trace-damaged': (p) =>
+      `This run's trace is damaged: its contract-parsing record of iteration ${p.iteration} has no rollouts before it.`,
+    'save-mid-iteration': (p) =>
+      `A run can be saved between iterations; iteration ${p.iteration} is at phase ${p.phase}. Run the iteration to its end first.`,
+    'no-saved-run': (p) => `No saved run in slot "${p.slot}".`,
+    'model-missing': (p) => `The ${p.model} model could not be loaded (HTTP ${p.status}).`,
+    'engine-not-ready': () => 'The engine is not initialised yet.',
+    'engine-silent': (p) => `the training engine stopped answering (no reply within ${p.seconds} s)`,
+    'engine-failed': () => 'the training engine failed',
+    'repair-busy': () => 'A live repair run is already going.',
+    'repair-worker-failed': () => 'The repair worker failed to start.',
+    unexpected: (p) => p.message,
+  },
+};

@@ -1,0 +1,125 @@
+/**
+ * Problems a person can be shown (settings refused, forks refused, files refused, the engine not
+ * starting) as plain data: a discriminated union with the values a sentence needs, never the
+ * sentence itself. The core words them in English (problems-en.ts) for `Error.message` and the
+ * command line; the page words them in its own language (src/ui/text/problems-*.ts). Every value is
+ * structured-clone safe, so a report crosses the worker boundary as it is.
+ */
+import type { SettingRule } from './configRules';
+
+/** A recorded-file field the repair ablation reader expected (src/ui/lib/repair-file.ts). */
+export type RepairField =
+  | 'metrics'
+  | 'number'
+  | 'terminations'
+  | 'sample'
+  | 'tokens'
+  | 'steps'
+  | 'step'
+  | 'step-index'
+  | 'tier'
+  | 'signal'
+  | 'variant-run'
+  | 'variant'
+  | 'iterations'
+  | 'iteration'
+  | 'masked'
+  | 'task'
+  | 'samples'
+  | 'config'
+  | 'runs';
+
+/** The file formats the page reads as JSON. */
+export type FileFormat = 'agent0-lab-run' | 'agent0-lab-repair-run';
+
+/** Values are kept as their JSON text (`got: '2'`, `got: '"adpo"'`) so they print exactly as written. */
+export type Problem =
+  // Settings (src/core/config.ts, configRules.ts, release.ts, src/engine/overrides.ts).
+  | { kind: 'not-an-object'; path: string; got: string }
+  | { kind: 'unknown-setting'; path: string }
+  | { kind: 'no-rule'; path: string }
+  | { kind: 'out-of-range'; path: string; rule: SettingRule; got: string }
+  | { kind: 'order'; low: string; lowValue: number; high: string; highValue: number; strict: boolean }
+  | { kind: 'unknown-preset'; got: string; allowed: string[] }
+  | { kind: 'release-conflict'; path: string; released: string; got: string }
+  | { kind: 'override-syntax'; item: string }
+  // Forks (src/engine/fork.ts, worker.ts, src/ui/lib/fork-url.ts).
+  | { kind: 'fork-empty' }
+  | { kind: 'fork-unknown-section'; section: string }
+  | { kind: 'fork-unchanged'; path: string; value: string }
+  | { kind: 'fork-mid-iteration' }
+  | { kind: 'fork-url-syntax'; entry: string }
+  // Run files, recordings and checkpoints.
+  | { kind: 'file-unreadable' }
+  | { kind: 'wrong-format'; format: FileFormat }
+  | { kind: 'wrong-version'; format: FileFormat; got: string }
+  | { kind: 'no-trace' }
+  | { kind: 'repair-malformed'; path: string; expected: RepairField }
+  | { kind: 'recording-missing'; what: 'run' | 'ablation'; url: string; status: number; command: string }
+  | { kind: 'recording-not-json'; what: 'run' | 'ablation'; url: string }
+  | { kind: 'served-missing'; url: string; status: number }
+  | { kind: 'checkpoint-too-short'; bytes: number }
+  | { kind: 'checkpoint-magic'; magic: string }
+  | { kind: 'checkpoint-version'; got: number; expected: number }
+  | { kind: 'checkpoint-damaged' }
+  | { kind: 'checkpoint-header-length' }
+  | { kind: 'checkpoint-header-json' }
+  | { kind: 'checkpoint-sections' }
+  | { kind: 'checkpoint-section-bytes'; held: number; file: number }
+  | { kind: 'checkpoint-optimizer-bytes'; got: number; expected: number }
+  | { kind: 'checkpoint-settings' }
+  /** A model section that does not fit this build's model; `detail` is the model check's own words. */
+  | { kind: 'checkpoint-model'; role: 'questioner' | 'executor'; detail: string }
+  | { kind: 'trace-damaged'; iteration: number }
+  | { kind: 'save-mid-iteration'; iteration: number; phase: string }
+  | { kind: 'no-saved-run'; slot: string }
+  // The engine.
+  | { kind: 'model-missing'; model: 'base' | 'repair'; status: number }
+  | { kind: 'engine-not-ready' }
+  | { kind: 'engine-silent'; seconds: number }
+  | { kind: 'engine-failed' }
+  | { kind: 'repair-busy' }
+  | { kind: 'repair-worker-failed' }
+  /** An error nobody structured (a browser's or a library's words), shown as it came. */
+  | { kind: 'unexpected'; message: string };
+
+export type ProblemKind = Problem['kind'];
+
+/** What a list of problems is about: settings asked for, or the changes of a fork. */
+export type ProblemHeading = 'settings' | 'changes';
+
+/** Problems as one report: an optional heading, the file or slot they concern, the problems in order. */
+export interface ProblemReport {
+  heading: ProblemHeading | null;
+  source: string | null;
+  problems: Problem[];
+}
+
+/** One sentence per problem kind, in one language. */
+export type ProblemWords = { [K in ProblemKind]: (p: Extract<Problem, { kind: K }>) => string };
+
+/** A language's sentences for problems and the headings of their lists. */
+export interface ReportWords {
+  problem: ProblemWords;
+  heading: Record<ProblemHeading, string>;
+}
+
+/** The sentence for one problem in the language of `words`. */
+export function formatProblem(words: ReportWords, p: Problem): string {
+  return (words.problem[p.kind] as (p: Problem) => string)(p);
+}
+
+/**
+ * A report as text: `source: ` before it, then either `heading:` and one indented line per problem,
+ * or (no heading) the problems one per line.
+ */
+export function formatReport(words: ReportWords, r: ProblemReport): string {
+  const lines = r.problems.map((p) => formatProblem(words, p));
+  const body = r.heading === null ? lines.join('\n') : `${words.heading[r.heading]}\n  ${lines.join('\n  ')}`;
+  return r.source === null ? body : `${r.source}: ${body}`;
+}
+
+/** A report of `problems` with no heading and no source. */
+export function plainReport(...problems: Problem[]): ProblemReport {
+  return { heading: null, source: null, problems };
+}

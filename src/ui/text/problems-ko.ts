@@ -1,0 +1,113 @@
+/**
+ * 사람에게 보이는 모든 문제(설정 거부, 가르기 거부, 파일 거부, 엔진 시작 실패)의 한국어 문장
+ * (src/core/problems.ts의 종류마다 하나). 설정 경로(`executor.trustLow`)와 값은 코드 그대로 둡니다.
+ */
+import type { SettingRule } from '../../core/configRules';
+import type { FileFormat, ReportWords, RepairField } from '../../core/problems';
+import { describeRange } from '../../core/problems-en';
+
+/** "…여야 합니다"의 앞부분: 규칙이 허용하는 값. */
+function mustBe(rule: SettingRule): string {
+  switch (rule.kind) {
+    case 'bool':
+      return 'true 또는 false';
+    case 'enum':
+      return `${rule.values.join(', ')} 중 하나`;
+    case 'int':
+      return `${describeRange(rule)} 범위의 정수`;
+    case 'number':
+      return `${describeRange(rule)} 범위의 수`;
+    case 'nullableNumber':
+      return `null 또는 ${describeRange(rule)} 범위의 수`;
+  }
+}
+
+const REPAIR_FIELDS: Record<RepairField, string> = {
+  metrics: '평가 지표',
+  number: '수',
+  terminations: '종료 방식별 비율',
+  sample: '표본',
+  tokens: '길이가 같은 tokens와 stepOfToken',
+  steps: '단계 목록',
+  step: '규칙, 점수, 가중치',
+  'step-index': '−1 또는 단계 번호',
+  tier: '판정 등급',
+  signal: '보상과 어드밴티지',
+  'variant-run': '변형 하나의 실행',
+  variant: '이름이 있는 변형',
+  iterations: '반복 하나 이상',
+  iteration: '반복 번호',
+  masked: '원인별 마스킹 비율',
+  task: '과제',
+  samples: '표본 목록',
+  config: '실험 설정',
+  runs: '변형 실행 하나 이상',
+};
+
+const FILE_KIND: Record<FileFormat, { name: string; files: string }> = {
+  'agent0-lab-run': { name: 'Agent0 Lab 실행 파일', files: '실행 파일' },
+  'agent0-lab-repair-run': { name: '녹화된 절제 실험 파일', files: '절제 실험 파일' },
+};
+
+const RECORDING = { run: '녹화된 실행', ablation: '녹화된 절제 실험' } as const;
+const refused = (why: string) => `실행 체크포인트를 받아들이지 않았습니다: ${why}.`;
+
+export const PROBLEMS_KO: ReportWords = {
+  heading: { settings: '설정이 올바르지 않습니다:', changes: '바꿀 설정이 올바르지 않습니다:' },
+  problem: {
+    'not-an-object': (p) => `${p.path || '설정'}: 설정을 묶은 객체여야 합니다 (받은 값: ${p.got}).`,
+    'unknown-setting': (p) => `${p.path}: 이런 이름의 설정은 없습니다.`,
+    'no-rule': (p) => `${p.path}: 이 설정에는 허용 범위 규칙이 없습니다.`,
+    'out-of-range': (p) => `${p.path}: ${mustBe(p.rule)}여야 합니다 (받은 값: ${p.got}).`,
+    order: (p) =>
+      `${p.low}(${p.lowValue})은(는) ${p.high}(${p.highValue})${p.strict ? '보다 작아야 합니다' : '보다 클 수 없습니다'}.`,
+    'unknown-preset': (p) => `프리셋은 ${p.allowed.join(', ')} 중 하나여야 합니다 (받은 값: ${p.got}).`,
+    'release-conflict': (p) =>
+      `${p.path}: release.mode=as-released는 ${p.released}(으)로 실행합니다 (받은 값: ${p.got}). ` +
+      `${p.path}을(를) 빼거나, 자유롭게 정하려면 release.mode=as-intended를 쓰세요.`,
+    'override-syntax': (p) => `설정 "${p.item}"은(는) section.key=value 꼴이어야 합니다 (예: executor.algorithm=grpo).`,
+    'fork-empty': () => '바꿀 설정을 하나 이상 적으세요 (예: executor.klCoef=0.05).',
+    'fork-unknown-section': (p) => `${p.section}: 이런 이름의 설정 묶음은 없습니다.`,
+    'fork-unchanged': (p) => `${p.path}: 이 실행에서 이미 ${p.value}이므로 바뀌는 것이 없습니다.`,
+    'fork-mid-iteration': () => '실행은 반복과 반복 사이에서만 가를 수 있습니다.',
+    'fork-url-syntax': (p) =>
+      `주소의 가르기 항목 "${p.entry}"은(는) 반복:section.key=value 꼴이어야 합니다 (예: 1:executor.klCoef=0.05). 이 항목은 건너뜁니다`,
+    'file-unreadable': () => '녹화된 기록(JSON)도, 저장된 실행(.a0run)도 아닙니다.',
+    'wrong-format': (p) => `이 파일은 ${FILE_KIND[p.format].name}이 아닙니다 (형식 "${p.format}").`,
+    'wrong-version': (p) => `Agent0 Lab은 버전 1의 ${FILE_KIND[p.format].files}만 읽습니다 (이 파일은 버전 ${p.got}).`,
+    'no-trace': () => '실행 파일에 단계 기록이나 반복 요약이 없습니다.',
+    'repair-malformed': (p) =>
+      `절제 실험 파일의 ${p.path} 자리가 잘못되었습니다: ${REPAIR_FIELDS[p.expected]}이(가) 있어야 합니다.`,
+    'recording-missing': (p) =>
+      `${RECORDING[p.what]} ${p.url}이(가) 없습니다 (HTTP ${p.status}). ${p.command} --out public${p.url} 명령으로 만드세요.`,
+    'recording-not-json': (p) => `${RECORDING[p.what]} ${p.url}은(는) 올바른 JSON이 아닙니다.`,
+    'served-missing': (p) => `${p.url}이(가) 없습니다 (HTTP ${p.status}).`,
+    'checkpoint-too-short': (p) => refused(`파일이 너무 짧습니다 (${p.bytes}바이트)`),
+    'checkpoint-magic': (p) => refused(`Agent0 Lab 실행 파일이 아닙니다 (파일 첫머리 표식 ${JSON.stringify(p.magic)})`),
+    'checkpoint-version': (p) => refused(`형식 버전 ${p.got}은(는) 읽을 수 없습니다 (읽는 버전: ${p.expected})`),
+    'checkpoint-damaged': () => refused('체크섬이 맞지 않습니다 (파일이 손상되었습니다)'),
+    'checkpoint-header-length': () => refused('머리말 길이가 파일 끝을 넘어갑니다'),
+    'checkpoint-header-json': () => refused('머리말이 올바른 JSON이 아닙니다'),
+    'checkpoint-sections': () => refused('머리말에 네 구역이 적혀 있지 않습니다'),
+    'checkpoint-section-bytes': (p) => refused(`구역들은 ${p.held}바이트인데 파일에는 ${p.file}바이트가 있습니다`),
+    'checkpoint-optimizer-bytes': (p) =>
+      refused(`옵티마이저 구역이 ${p.got}바이트입니다 (${p.expected}바이트여야 합니다)`),
+    'checkpoint-settings': () =>
+      refused('이 엔진과 다른 설정으로 만든 체크포인트입니다 (체크포인트의 설정으로 엔진을 만드세요)'),
+    'checkpoint-model': (p) =>
+      refused(`${p.role === 'questioner' ? '출제자' : '해답자'}의 모델이 이 빌드의 모델과 맞지 않습니다 (${p.detail})`),
+    'trace-damaged': (p) =>
+      `이 실행의 기록이 손상되었습니다: 반복 ${p.iteration}의 형식 검사 기록 앞에 출제자의 롤아웃이 없습니다.`,
+    'save-mid-iteration': (p) =>
+      `실행은 반복과 반복 사이에서만 저장할 수 있는데, 반복 ${p.iteration}은(는) 아직 ${p.phase} 단계에 있습니다. 먼저 이 반복을 끝까지 실행하세요.`,
+    'no-saved-run': (p) => `"${p.slot}" 칸에 저장된 실행이 없습니다.`,
+    'model-missing': (p) =>
+      `${p.model === 'base' ? '기본 모델' : '수리 에이전트 모델'}을 불러오지 못했습니다 (HTTP ${p.status}).`,
+    'engine-not-ready': () => '학습 엔진이 아직 준비되지 않았습니다.',
+    'engine-silent': (p) => `학습 엔진이 응답하지 않습니다 (${p.seconds}초 안에 답이 없었습니다)`,
+    'engine-failed': () => '학습 엔진이 실패했습니다',
+    'repair-busy': () => '이 탭에서 이미 직접 학습이 돌고 있습니다.',
+    'repair-worker-failed': () => '수리 실험을 돌릴 백그라운드 작업을 시작하지 못했습니다.',
+    unexpected: (p) => `예상하지 못한 오류: ${p.message}`,
+  },
+};
