@@ -59,14 +59,24 @@ const LN_EPS = 1e-5;
 const GELU_K = 2 * Math.sqrt(2 / Math.PI);
 const GELU_A = 0.044715;
 
+/** Row means [m, 1] of x [m, d] as the product x·(1/d)·1 (one XNNPACK kernel; tf.mean adds a reshape). */
+function rowMeans(x: tf.Tensor2D): tf.Tensor2D {
+  const d = x.shape[1];
+  return tf.matMul(x, tf.tensor2d(new Float32Array(d).fill(1 / d), [d, 1]));
+}
+
 /**
  * x̂ and r of a layer norm over the last axis: x̂ = (x − μ)·r, r = 1/√(σ² + 1e-5), σ² = mean((x − μ)²).
- * (x − μ) is formed once; tf.moments would form it twice and add a cast and a reshape.
  */
 function normalise(x: tf.Tensor2D): { xHat: tf.Tensor2D; r: tf.Tensor } {
-  const centred = tf.sub(x, tf.mean(x, -1, true));
-  const r = tf.rsqrt(tf.add(tf.mean(tf.square(centred), -1, true), LN_EPS));
+  const centred = tf.sub(x, rowMeans(x));
+  const r = tf.rsqrt(tf.add(rowMeans(tf.square(centred) as tf.Tensor2D), LN_EPS));
   return { xHat: tf.mul(centred, r), r };
+}
+
+/** x̂ of a layer norm without gain and bias (for products that carry them folded in). */
+export function standardise(x: tf.Tensor2D): tf.Tensor2D {
+  return normalise(x).xHat;
 }
 
 /** gelu's gate s = σ(k·x·(1 + a·x²)) and x². (tfjs-wasm runs σ through XNNPACK, tanh in a scalar loop twenty times slower.) */

@@ -1,33 +1,19 @@
 /**
- * The decoder-only transformer's forward passes. Pre-norm blocks:
+ * The decoder-only transformer's forward pass over whole sequences, and the blocks the cached
+ * decoder (decode.ts) shares with it. Pre-norm blocks:
  *   x ← x + Attn(LN₁(x)),  x ← x + W₂·gelu(W₁·LN₂(x) + b₁) + b₂,
- * then a final LN and the head (logits = h·Eᵀ when tied, h·W_head otherwise).
- * `forwardFull` runs whole sequences (training, log-probs, recompute); `forwardExtend` appends
- * tokens to a key/value cache (generation). Both must be called inside `tf.tidy`.
+ * then a final LN and the head (logits = h·Eᵀ when tied, h·W_head otherwise). Activations are
+ * rows [B·L, d]. `forwardFull` serves training, log-probs and the uncached reference of
+ * generation. Call inside `tf.tidy`.
  */
 import * as tf from '@tensorflow/tfjs';
 import type { ModelConfig } from './config';
 import { type Ops, PLAIN_OPS, TAPED_OPS } from './fast-ops';
+import { MASKED } from './kv-cache';
 import type { LayerParams, Params } from './params';
 
-const MASKED = -1e9;
-
-/**
- * Key/value cache: per layer, keys and values as rows [B·H·(capacity + 1), d/H], row
- * (b·H + h)·(capacity + 1) + position. The last position of each sequence and head is a scratch
- * row: padded tokens write there, and no query attends to it. The capacity starts small and
- * doubles (up to the context length) when a sequence needs more room: attention and the cache
- * writes cost in proportion to it.
- */
-export type KvCache = {
-  keys: tf.Tensor2D[];
-  values: tf.Tensor2D[];
-  /** Positions each sequence has room for. */
-  capacity: number;
-};
-
 /** [B·L, d] rows → [B, H, L, d/H] (for L = 1 the same data: a relabelling, no transpose). */
-function splitHeads(x: tf.Tensor2D, b: number, nHeads: number): tf.Tensor4D {
+export function splitHeads(x: tf.Tensor2D, b: number, nHeads: number): tf.Tensor4D {
   const [rows, d] = x.shape;
   const l = rows / b;
   if (l === 1) return tf.reshape(x, [b, nHeads, 1, d / nHeads]);
@@ -50,7 +36,7 @@ export function oneHotFloat(ids: tf.Tensor1D, depth: number): tf.Tensor2D {
  * Token embedding. Differentiable path: one-hot(ids)·E (the WASM backend has no gradient for
  * gather); inference path: gather, which gives the same numbers.
  */
-function embedTokens(p: Params, c: ModelConfig, ids: tf.Tensor2D, differentiable: boolean): tf.Tensor2D {
+export function embedTokens(p: Params, c: ModelConfig, ids: tf.Tensor2D, differentiable: boolean): tf.Tensor2D {
   const [b, l] = ids.shape;
   const flat = tf.reshape(ids, [b * l]) as tf.Tensor1D;
   return differentiable
@@ -76,7 +62,7 @@ function mlp(ops: Ops, x: tf.Tensor2D, lp: LayerParams): tf.Tensor2D {
  * tfjs-wasm's Slice and SplitV copy element by element in JavaScript (SplitV of a [1024, 3d]
  * activation took longer than the three products together).
  */
-function qkvBlocks(ops: Ops, wQkv: tf.Tensor): [tf.Tensor2D, tf.Tensor2D, tf.Tensor2D] {
+export function qkvBlocks(ops: Ops, wQkv: tf.Tensor): [tf.Tensor2D, tf.Tensor2D, tf.Tensor2D] {
   const [d, d3] = wQkv.shape as [number, number];
   const block = (j: number): tf.Tensor2D => {
     const select = new Float32Array(d3 * d);
@@ -85,9 +71,6 @@ function qkvBlocks(ops: Ops, wQkv: tf.Tensor): [tf.Tensor2D, tf.Tensor2D, tf.Ten
   };
   return [block(0), block(1), block(2)];
 }
-
-/** The query, key and value weights [d, d] of every layer. */
-export type QkvWeights = [tf.Tensor2D, tf.Tensor2D, tf.Tensor2D][];
 
 /** Q, K and V rows [m, d] of LN₁(x), one product each. */
 function qkv(
@@ -104,24 +87,15 @@ function qkv(
  * Embedding rows table[ids] [m, d] for inference: `gather` for a few rows, the product
  * one-hot(ids)·table for many (tfjs-wasm's gather costs about four such products at 160 rows).
  */
-function lookupRows(table: tf.Tensor, ids: tf.Tensor1D): tf.Tensor2D {
+export function lookupRows(table: tf.Tensor, ids: tf.Tensor1D): tf.Tensor2D {
   const [rows, d] = table.shape as [number, number];
   if (ids.shape[0] < 32) return tf.gather(table, ids) as tf.Tensor2D;
   return tf.reshape(tf.matMul(oneHotFloat(ids, rows), table as tf.Tensor2D), [ids.shape[0], d]);
 }
 
-/** softmax(q·kᵀ/√dh + bias)·v, merged back to rows [B·L, d] and projected by W_out. */
-function attend(
-  ops: Ops,
-  q: tf.Tensor4D,
-  k: tf.Tensor4D,
-  v: tf.Tensor4D,
-  bias: tf.Tensor,
-  wOut: tf.Tensor,
-): tf.Tensor2D {
-  const dh = q.shape[3];
-  const scores = tf.add(tf.matMul(tf.mul(q, 1 / Math.sqrt(dh)), k, false, true), bias);
-  return ops.linear(mergeHeads(tf.matMul(tf.softmax(scores), v)), wOut as tf.Tensor2D);
+/** softmax(q·kᵀ + bias)·v for queries already scaled by 1/√dh, merged back to rows [B·L, d]. */
+export function attention(q: tf.Tensor4D, k: tf.Tensor4D, v: tf.Tensor4D, bias: tf.Tensor): tf.Tensor2D {
+  return mergeHeads(tf.matMul(tf.softmax(tf.add(tf.matMul(q, k, false, true), bias)), v));
 }
 
 /** Final LN and head: rows [m, d] → [m, V]. */
@@ -148,172 +122,17 @@ export function forwardFull(p: Params, c: ModelConfig, ids: tf.Tensor2D, differe
   let x = tf.reshape(tf.add(embedded, positions), [b * t, c.dModel]) as tf.Tensor2D;
   const ops = differentiable ? TAPED_OPS : PLAIN_OPS;
   const bias = causalBias(t);
+  const scale = 1 / Math.sqrt(c.dModel / c.nHeads);
   for (const lp of p.layers) {
     const [q, k, v] = qkv(ops, x, lp, qkvBlocks(ops, lp.wQkv));
     const heads = (y: tf.Tensor2D) => splitHeads(y, b, c.nHeads);
-    x = mlp(ops, tf.add(x, attend(ops, heads(q), heads(k), heads(v), bias, lp.wOut)), lp);
+    const a = attention(heads(tf.mul(q, scale)), heads(k), heads(v), bias);
+    x = mlp(ops, tf.add(x, ops.linear(a, lp.wOut as tf.Tensor2D)), lp);
   }
   return tf.reshape(head(ops, p, x), [b, t, c.vocabSize]);
 }
 
-/** A zero cache for `batch` sequences with room for `capacity` positions (at most the context length). */
-export function emptyCache(c: ModelConfig, batch: number, capacity = c.contextLength): KvCache {
-  const cap = Math.min(capacity, c.contextLength);
-  const z = (): tf.Tensor2D => tf.zeros([batch * c.nHeads * (cap + 1), c.dModel / c.nHeads]);
-  return { keys: Array.from({ length: c.nLayers }, z), values: Array.from({ length: c.nLayers }, z), capacity: cap };
-}
-
-/** Smallest power of two ≥ n (at least 1), capped at `max`. */
-export function bucketLength(n: number, max: number): number {
-  let l = 1;
-  while (l < n) l *= 2;
-  return Math.min(l, max);
-}
-
-/**
- * The cache with room for `capacity` positions: every row keeps its (block, position), one scatter
- * into zeros per tensor. The old scratch row becomes an ordinary position, masked until written.
- */
-function growCache(cache: KvCache, blocks: number, capacity: number): KvCache {
-  const old = cache.capacity;
-  const to = new Int32Array(blocks * (old + 1));
-  for (let g = 0; g < blocks; g++) for (let j = 0; j <= old; j++) to[g * (old + 1) + j] = g * (capacity + 1) + j;
-  const index = tf.tensor2d(to, [to.length, 1], 'int32');
-  const grow = (t: tf.Tensor2D): tf.Tensor2D =>
-    tf.tensorScatterUpdate(tf.zeros([blocks * (capacity + 1), t.shape[1]]), index, t);
-  return { keys: cache.keys.map(grow), values: cache.values.map(grow), capacity };
-}
-
-export type ExtendResult = {
-  cache: KvCache;
-  /** [B, V]: logits after the last appended token of each sequence (meaningless where n = 0). */
-  logits: tf.Tensor2D;
-};
-
-/** The index tensors of one cache extension, built on the CPU from the cursors. */
-interface ExtendPlan {
-  /** [B·H·L, 1]: the cache row each new key/value row goes to (the scratch row when j ≥ n[b]). */
-  rows: tf.Tensor2D;
-  /** [B·L]: position ids min(cursor[b] + j, contextLength − 1). */
-  positions: tf.Tensor1D;
-  /** [B, 1, L, capacity + 1]: 0 where key position ≤ cursor[b] + j and is not the scratch row, else −1e9. */
-  bias: tf.Tensor4D;
-  /** [B]: the row b·L + max(n[b] − 1, 0) of the last appended token. */
-  last: tf.Tensor1D;
-}
-
-function extendPlan(
-  c: ModelConfig,
-  cap: number,
-  batch: number,
-  l: number,
-  cursor: readonly number[],
-  n: readonly number[],
-): ExtendPlan {
-  const ctx = c.contextLength;
-  const heads = c.nHeads;
-  const rows = new Int32Array(batch * heads * l);
-  const positions = new Int32Array(batch * l);
-  const bias = new Float32Array(batch * l * (cap + 1)).fill(MASKED);
-  const last = new Int32Array(batch);
-  for (let b = 0; b < batch; b++) {
-    const start = cursor[b] as number;
-    const count = n[b] as number;
-    for (let j = 0; j < l; j++) {
-      positions[b * l + j] = Math.min(start + j, ctx - 1);
-      bias.fill(0, (b * l + j) * (cap + 1), (b * l + j) * (cap + 1) + Math.min(start + j + 1, cap));
-      for (let h = 0; h < heads; h++) {
-        const base = (b * heads + h) * (cap + 1);
-        rows[(b * heads + h) * l + j] = j < count ? base + start + j : base + cap;
-      }
-    }
-    last[b] = b * l + Math.max(0, count - 1);
-  }
-  return {
-    rows: tf.tensor2d(rows, [batch * heads * l, 1], 'int32'),
-    positions: tf.tensor1d(positions, 'int32'),
-    bias: tf.tensor4d(bias, [batch, 1, l, cap + 1]),
-    last: tf.tensor1d(last, 'int32'),
-  };
-}
-
-/** Key or value rows [B·L, d] → rows [B·H·L, d/H] in the cache's (b, h, j) order. */
-function headRows(x: tf.Tensor2D, b: number, nHeads: number): tf.Tensor2D {
-  const [rows, d] = x.shape;
-  const heads = rows === b ? x : splitHeads(x, b, nHeads);
-  return tf.reshape(heads, [rows * nHeads, d / nHeads]);
-}
-
-/**
- * Append ids [B, L] to the cache: sequence b holds `cursor[b]` tokens and takes its first `n[b]`
- * new ones at positions cursor[b] + j (each layer's new key and value rows are scattered into the
- * cache in one kernel), and query j attends to key positions ≤ cursor[b] + j. `weights` (the head and the
- * Q/K/V blocks, `inferenceWeights`) may be passed in to be reused across calls. The input cache is not
- * disposed. When a sequence needs more room than the cache has, the result is a grown cache
- * (capacity the next power of two, at most the context length). Call inside `tf.tidy`.
- */
-export function forwardExtend(
-  p: Params,
-  c: ModelConfig,
-  cache: KvCache,
-  ids: tf.Tensor2D,
-  cursor: readonly number[],
-  n: readonly number[],
-  weights: InferenceWeights = inferenceWeights(p),
-): ExtendResult {
-  const [batch, l] = ids.shape;
-  const ctx = c.contextLength;
-  const needed = Math.max(...cursor.map((start, b) => start + (n[b] as number)));
-  if (needed > ctx) throw new Error(`forwardExtend: a sequence would exceed the context length ${ctx}.`);
-  const grown = needed > cache.capacity ? growCache(cache, batch * c.nHeads, bucketLength(needed, ctx)) : cache;
-  const cap = grown.capacity;
-  const plan = extendPlan(c, cap, batch, l, cursor, n);
-  const pos = lookupRows(p.positionEmbedding, plan.positions);
-  let x = tf.add(embedTokens(p, c, ids, false), pos) as tf.Tensor2D;
-  const next: KvCache = { keys: [], values: [], capacity: cap };
-  const shape4: [number, number, number, number] = [batch, c.nHeads, cap + 1, c.dModel / c.nHeads];
-  p.layers.forEach((lp, i) => {
-    const [q, k, v] = qkv(PLAIN_OPS, x, lp, weights.qkv[i] as QkvWeights[number]);
-    const keys = tf.tensorScatterUpdate(grown.keys[i] as tf.Tensor2D, plan.rows, headRows(k, batch, c.nHeads));
-    const values = tf.tensorScatterUpdate(grown.values[i] as tf.Tensor2D, plan.rows, headRows(v, batch, c.nHeads));
-    next.keys.push(keys);
-    next.values.push(values);
-    const a = attend(
-      PLAIN_OPS,
-      splitHeads(q, batch, c.nHeads),
-      tf.reshape(keys, shape4),
-      tf.reshape(values, shape4),
-      plan.bias,
-      lp.wOut,
-    );
-    x = mlp(PLAIN_OPS, tf.add(x, a), lp);
-  });
-  // With one new token per sequence, row b is already sequence b's last.
-  const lastRows = l === 1 ? x : tf.gather(x, plan.last);
-  const h = norm(PLAIN_OPS, lastRows, p.lnFinalGain, p.lnFinalBias);
-  return { cache: next, logits: tf.matMul(h, weights.head) };
-}
-
 /** The head as a [d, V] matrix: W_head, or Eᵀ when the embedding is tied. Call inside `tf.tidy`. */
-function headMatrix(p: Params): tf.Tensor2D {
+export function headMatrix(p: Params): tf.Tensor2D {
   return (p.head ?? tf.transpose(p.tokenEmbedding)) as tf.Tensor2D;
-}
-
-/** Weights the inference path derives from the parameters: the head as [d, V] and each layer's Q, K, V blocks. */
-export interface InferenceWeights {
-  head: tf.Tensor2D;
-  qkv: QkvWeights;
-}
-
-/**
- * Derive them as new tensors (an untied head is cloned, so disposing the weights never disposes a
- * parameter). Call inside `tf.tidy`; keep them while the parameters are unchanged.
- */
-export function inferenceWeights(p: Params): InferenceWeights {
-  return { head: tf.clone(headMatrix(p)), qkv: p.layers.map((lp) => qkvBlocks(PLAIN_OPS, lp.wQkv)) };
-}
-
-/** Dispose every tensor of a cache. */
-export function disposeCache(cache: KvCache): void {
-  tf.dispose([...cache.keys, ...cache.values]);
 }

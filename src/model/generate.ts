@@ -12,16 +12,9 @@ import * as tf from '@tensorflow/tfjs';
 import { Rng } from '../core/random';
 import type { Tokenizer } from '../core/tokenizer';
 import type { ModelConfig } from './config';
-import {
-  type InferenceWeights,
-  type KvCache,
-  disposeCache,
-  bucketLength,
-  emptyCache,
-  forwardExtend,
-  forwardFull,
-  inferenceWeights,
-} from './forward';
+import { type InferenceWeights, forwardExtend, fromList, inferenceWeights, weightList } from './decode';
+import { forwardFull } from './forward';
+import { type KvCache, bucketLength, disposeCache, emptyCache } from './kv-cache';
 import type { Params } from './params';
 import { type SamplingOptions, checkSampling, sampleTokens } from './sampling';
 
@@ -61,7 +54,7 @@ export class Generation {
   /** [B, V] logits of the last forward pass (for inspection), or null before the first. */
   private logits: tf.Tensor2D | null = null;
   private readonly rng: Rng;
-  /** The inference weights (head, Q/K/V blocks), kept while the parameters they came from are unchanged. */
+  /** The inference weights (decode.ts), kept while the parameters they came from are unchanged. */
   private weights: { of: object[]; value: InferenceWeights } | null = null;
   /** Read-backs done so far (one per round). */
   readBacks = 0;
@@ -247,17 +240,17 @@ export class Generation {
   }
 
   /**
-   * The head and Q/K/V blocks, derived again when a parameter they come from has changed (assign
+   * The inference weights, derived again when a parameter has changed (assign
    * swaps a variable's data, so the data ids tell).
    */
   private inferenceWeights(): InferenceWeights {
     const p = this.params;
-    const of = [p.head ?? p.tokenEmbedding, ...p.layers.map((l) => l.wQkv)].map((v) => v.dataId);
+    const of = p.all.map((v) => v.dataId);
     if (!this.weights || this.weights.of.some((id, i) => id !== of[i])) {
-      if (this.weights) tf.dispose(weightTensors(this.weights.value));
+      if (this.weights) tf.dispose(weightList(this.weights.value));
       // Kept: they outlive the tidy of the forward pass that asks for them.
-      const derived = tf.tidy(() => weightTensors(inferenceWeights(p)).map((t) => tf.keep(t)));
-      this.weights = { of, value: fromTensors(derived) };
+      const derived = tf.tidy(() => weightList(inferenceWeights(p, this.config)).map((t) => tf.keep(t)));
+      this.weights = { of, value: fromList(derived) };
     }
     return this.weights.value;
   }
@@ -314,18 +307,7 @@ export class Generation {
     this.cache = null;
     this.logits?.dispose();
     this.logits = null;
-    if (this.weights) tf.dispose(weightTensors(this.weights.value));
+    if (this.weights) tf.dispose(weightList(this.weights.value));
     this.weights = null;
   }
-}
-
-function weightTensors(w: InferenceWeights): tf.Tensor[] {
-  return [w.head, ...w.qkv.flat()];
-}
-
-/** The weights back from `weightTensors`' list. */
-function fromTensors(list: tf.Tensor[]): InferenceWeights {
-  const [head, ...qkv] = list as tf.Tensor2D[];
-  const layers = Array.from({ length: qkv.length / 3 }, (_, i) => qkv.slice(3 * i, 3 * i + 3));
-  return { head: head as tf.Tensor2D, qkv: layers as InferenceWeights['qkv'] };
 }

@@ -3,7 +3,7 @@ import * as tf from '@tensorflow/tfjs';
 import type { AdamW, OptimizerSettings } from './adamw';
 import type { ModelConfig } from './config';
 import { forwardFull } from './forward';
-import { bucketLength } from './forward';
+import { bucketLength } from './kv-cache';
 import type { Params } from './params';
 import { tokenLogProbs } from './train';
 

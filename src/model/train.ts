@@ -8,7 +8,7 @@ import type { ClipBranch, LossAggregation } from '../core/loss';
 import { type AdamW, type OptimizerSettings, flatten, globalNorm } from './adamw';
 import type { ModelConfig } from './config';
 import { forwardFull, oneHotFloat } from './forward';
-import { bucketLength } from './forward';
+import { bucketLength } from './kv-cache';
 import type { Params } from './params';
 import { BRANCH_CODES, aggregate, policyLoss } from './policy-loss';
 

@@ -1,0 +1,135 @@
+/**
+ * Generation's forward pass: tokens appended to a key/value cache (kv-cache.ts), with weights
+ * derived once per set of parameters. Every layer norm that feeds a product is folded into it,
+ * LN(x)·W = x̂·(diag(g)·W) + β·W, so the pass computes x̂ alone; the query weights also carry
+ * 1/√dh. The logits equal forwardFull's up to float rounding (tests/unit/model/cache.test.ts).
+ */
+import * as tf from '@tensorflow/tfjs';
+import type { ModelConfig } from './config';
+import { PLAIN_OPS, standardise } from './fast-ops';
+import { attention, embedTokens, headMatrix, lookupRows, qkvBlocks, splitHeads } from './forward';
+import { type KvCache, bucketLength, extendPlan, growCache } from './kv-cache';
+import type { Params } from './params';
+
+/** A product with a layer norm folded in: LN(x)·W + b = x̂·w + bias. */
+interface Folded {
+  w: tf.Tensor2D;
+  bias: tf.Tensor1D;
+}
+
+/** What the cached pass reads instead of the raw parameters. */
+export interface InferenceWeights {
+  layers: { q: Folded; k: Folded; v: Folded; mlpIn: Folded }[];
+  head: Folded;
+}
+
+/**
+ * The layer norm (gain g, bias β) folded into the product with W [d, n] and bias b (none: 0),
+ * scaled by s: w = s·diag(g)·W, bias = s·(β·W + b).
+ */
+function fold(gain: tf.Tensor, beta: tf.Tensor, w: tf.Tensor2D, b: tf.Tensor | null, s = 1): Folded {
+  const [d, n] = w.shape;
+  const shifted = tf.reshape(tf.matMul(tf.reshape(beta, [1, d]), w), [n]);
+  return {
+    w: tf.mul(tf.mul(tf.reshape(gain, [d, 1]), w), s) as tf.Tensor2D,
+    bias: tf.mul(b ? tf.add(shifted, b) : shifted, s) as tf.Tensor1D,
+  };
+}
+
+/**
+ * Derive the weights as new tensors (never a parameter itself). Call inside `tf.tidy`; keep them
+ * while the parameters are unchanged.
+ */
+export function inferenceWeights(p: Params, c: ModelConfig): InferenceWeights {
+  const scale = 1 / Math.sqrt(c.dModel / c.nHeads);
+  return {
+    layers: p.layers.map((lp) => {
+      const [wq, wk, wv] = qkvBlocks(PLAIN_OPS, lp.wQkv);
+      return {
+        q: fold(lp.ln1Gain, lp.ln1Bias, wq, null, scale),
+        k: fold(lp.ln1Gain, lp.ln1Bias, wk, null),
+        v: fold(lp.ln1Gain, lp.ln1Bias, wv, null),
+        mlpIn: fold(lp.ln2Gain, lp.ln2Bias, lp.w1 as tf.Tensor2D, lp.b1),
+      };
+    }),
+    head: fold(p.lnFinalGain, p.lnFinalBias, headMatrix(p), null),
+  };
+}
+
+/** Every tensor of the weights, in a fixed order (`fromList` reads it back). */
+export function weightList(w: InferenceWeights): tf.Tensor[] {
+  const pair = (f: Folded): tf.Tensor[] => [f.w, f.bias];
+  return [...pair(w.head), ...w.layers.flatMap((l) => [l.q, l.k, l.v, l.mlpIn].flatMap(pair))];
+}
+
+/** The weights back from `weightList`'s order. */
+export function fromList(list: readonly tf.Tensor[]): InferenceWeights {
+  const folded = (i: number): Folded => ({ w: list[i] as tf.Tensor2D, bias: list[i + 1] as tf.Tensor1D });
+  const layers = Array.from({ length: (list.length - 2) / 8 }, (_, i) => {
+    const at = 2 + 8 * i;
+    return { q: folded(at), k: folded(at + 2), v: folded(at + 4), mlpIn: folded(at + 6) };
+  });
+  return { head: folded(0), layers };
+}
+
+const affine = (x: tf.Tensor2D, f: Folded): tf.Tensor2D => PLAIN_OPS.affine(x, f.w, f.bias);
+
+export type ExtendResult = {
+  cache: KvCache;
+  /** [B, V]: logits after the last appended token of each sequence (meaningless where n = 0). */
+  logits: tf.Tensor2D;
+};
+
+/** Key or value rows [B·L, d] → rows [B·H·L, d/H] in the cache's (b, h, j) order. */
+function headRows(x: tf.Tensor2D, b: number, nHeads: number): tf.Tensor2D {
+  const [rows, d] = x.shape;
+  const heads = rows === b ? x : splitHeads(x, b, nHeads);
+  return tf.reshape(heads, [rows * nHeads, d / nHeads]);
+}
+
+/**
+ * Append ids [B, L] to the cache: sequence b holds `cursor[b]` tokens and takes its first `n[b]`
+ * new ones at positions cursor[b] + j (each layer's new key and value rows are scattered into the
+ * cache, one kernel each), and query j attends to key positions ≤ cursor[b] + j. `weights`
+ * (`inferenceWeights`) may be passed in to be reused across calls. The input cache is not
+ * disposed. When a sequence needs more room than the cache has, the result is a grown cache
+ * (capacity the next power of two, at most the context length). Call inside `tf.tidy`.
+ */
+export function forwardExtend(
+  p: Params,
+  c: ModelConfig,
+  cache: KvCache,
+  ids: tf.Tensor2D,
+  cursor: readonly number[],
+  n: readonly number[],
+  weights: InferenceWeights = inferenceWeights(p, c),
+): ExtendResult {
+  const [batch, l] = ids.shape;
+  const ctx = c.contextLength;
+  const needed = Math.max(...cursor.map((start, b) => start + (n[b] as number)));
+  if (needed > ctx) throw new Error(`forwardExtend: a sequence would exceed the context length ${ctx}.`);
+  const grown = needed > cache.capacity ? growCache(cache, batch * c.nHeads, bucketLength(needed, ctx)) : cache;
+  const cap = grown.capacity;
+  const plan = extendPlan(c, cap, batch, l, cursor, n);
+  let x = tf.add(embedTokens(p, c, ids, false), lookupRows(p.positionEmbedding, plan.positions)) as tf.Tensor2D;
+  const next: KvCache = { keys: [], values: [], capacity: cap };
+  const shape4: [number, number, number, number] = [batch, c.nHeads, cap + 1, c.dModel / c.nHeads];
+  const write = (cached: tf.Tensor2D, rows: tf.Tensor2D): tf.Tensor2D =>
+    tf.tensorScatterUpdate(cached, plan.rows, headRows(rows, batch, c.nHeads));
+  p.layers.forEach((lp, i) => {
+    const w = weights.layers[i] as InferenceWeights['layers'][number];
+    const h = standardise(x);
+    const keys = write(grown.keys[i] as tf.Tensor2D, affine(h, w.k));
+    const values = write(grown.values[i] as tf.Tensor2D, affine(h, w.v));
+    next.keys.push(keys);
+    next.values.push(values);
+    const q = splitHeads(affine(h, w.q), batch, c.nHeads);
+    const a = attention(q, tf.reshape(keys, shape4), tf.reshape(values, shape4), plan.bias);
+    x = tf.add(x, PLAIN_OPS.linear(a, lp.wOut as tf.Tensor2D));
+    const hidden = PLAIN_OPS.gelu(affine(standardise(x), w.mlpIn)) as tf.Tensor2D;
+    x = tf.add(x, PLAIN_OPS.affine(hidden, lp.w2 as tf.Tensor2D, lp.b2 as tf.Tensor1D));
+  });
+  // With one new token per sequence, row b is already sequence b's last.
+  const last = l === 1 ? x : (tf.gather(x, plan.last) as tf.Tensor2D);
+  return { cache: next, logits: affine(standardise(last), weights.head) };
+}

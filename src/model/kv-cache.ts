@@ -1,0 +1,104 @@
+/**
+ * The key/value cache of generation: its layout, its growth and the index tensors of one extension
+ * (which rows the new keys and values go to, which positions each query may see).
+ */
+import * as tf from '@tensorflow/tfjs';
+import type { ModelConfig } from './config';
+
+/** Additive bias of a key position no query may see. */
+export const MASKED = -1e9;
+
+/**
+ * Key/value cache: per layer, keys and values as rows [B·H·(capacity + 1), d/H], row
+ * (b·H + h)·(capacity + 1) + position. The last position of each sequence and head is a scratch
+ * row: padded tokens write there, and no query attends to it. The capacity starts small and
+ * doubles (up to the context length) when a sequence needs more room: attention and the cache
+ * writes cost in proportion to it.
+ */
+export type KvCache = {
+  keys: tf.Tensor2D[];
+  values: tf.Tensor2D[];
+  /** Positions each sequence has room for. */
+  capacity: number;
+};
+
+/** A zero cache for `batch` sequences with room for `capacity` positions (at most the context length). */
+export function emptyCache(c: ModelConfig, batch: number, capacity = c.contextLength): KvCache {
+  const cap = Math.min(capacity, c.contextLength);
+  const z = (): tf.Tensor2D => tf.zeros([batch * c.nHeads * (cap + 1), c.dModel / c.nHeads]);
+  return { keys: Array.from({ length: c.nLayers }, z), values: Array.from({ length: c.nLayers }, z), capacity: cap };
+}
+
+/** Smallest power of two ≥ n (at least 1), capped at `max`. */
+export function bucketLength(n: number, max: number): number {
+  let l = 1;
+  while (l < n) l *= 2;
+  return Math.min(l, max);
+}
+
+/**
+ * The cache with room for `capacity` positions: every row keeps its (block, position), one scatter
+ * into zeros per tensor. The old scratch row becomes an ordinary position, masked until written.
+ */
+export function growCache(cache: KvCache, blocks: number, capacity: number): KvCache {
+  const old = cache.capacity;
+  const to = new Int32Array(blocks * (old + 1));
+  for (let g = 0; g < blocks; g++) for (let j = 0; j <= old; j++) to[g * (old + 1) + j] = g * (capacity + 1) + j;
+  const index = tf.tensor2d(to, [to.length, 1], 'int32');
+  const grow = (t: tf.Tensor2D): tf.Tensor2D =>
+    tf.tensorScatterUpdate(tf.zeros([blocks * (capacity + 1), t.shape[1]]), index, t);
+  return { keys: cache.keys.map(grow), values: cache.values.map(grow), capacity };
+}
+
+/** The index tensors of one cache extension, built on the CPU from the cursors. */
+export interface ExtendPlan {
+  /** [B·H·L, 1]: the cache row each new key/value row goes to (the scratch row when j ≥ n[b]). */
+  rows: tf.Tensor2D;
+  /** [B·L]: position ids min(cursor[b] + j, contextLength − 1). */
+  positions: tf.Tensor1D;
+  /** [B, 1, L, capacity + 1]: 0 where key position ≤ cursor[b] + j and is not the scratch row, else −1e9. */
+  bias: tf.Tensor4D;
+  /** [B]: the row b·L + max(n[b] − 1, 0) of the last appended token. */
+  last: tf.Tensor1D;
+}
+
+/** The plan for appending L tokens per sequence to a cache of capacity `cap`. */
+export function extendPlan(
+  c: ModelConfig,
+  cap: number,
+  batch: number,
+  l: number,
+  cursor: readonly number[],
+  n: readonly number[],
+): ExtendPlan {
+  const ctx = c.contextLength;
+  const heads = c.nHeads;
+  const rows = new Int32Array(batch * heads * l);
+  const positions = new Int32Array(batch * l);
+  const bias = new Float32Array(batch * l * (cap + 1)).fill(MASKED);
+  const last = new Int32Array(batch);
+  for (let b = 0; b < batch; b++) {
+    const start = cursor[b] as number;
+    const count = n[b] as number;
+    for (let j = 0; j < l; j++) {
+      positions[b * l + j] = Math.min(start + j, ctx - 1);
+      bias.fill(0, (b * l + j) * (cap + 1), (b * l + j) * (cap + 1) + Math.min(start + j + 1, cap));
+      for (let h = 0; h < heads; h++) {
+        const base = (b * heads + h) * (cap + 1);
+        rows[(b * heads + h) * l + j] = j < count ? base + start + j : base + cap;
+      }
+    }
+    last[b] = b * l + Math.max(0, count - 1);
+  }
+  return {
+    rows: tf.tensor2d(rows, [batch * heads * l, 1], 'int32'),
+    positions: tf.tensor1d(positions, 'int32'),
+    bias: tf.tensor4d(bias, [batch, 1, l, cap + 1]),
+    last: tf.tensor1d(last, 'int32'),
+  };
+}
+
+/** Dispose every tensor of a cache. */
+export function disposeCache(cache: KvCache): void {
+  tf.dispose([...cache.keys, ...cache.values]);
+}
