@@ -57,19 +57,49 @@ export function inferenceWeights(p: Params, c: ModelConfig): InferenceWeights {
 }
 
 /** Every tensor of the weights, in a fixed order (`fromList` reads it back). */
-export function weightList(w: InferenceWeights): tf.Tensor[] {
+function weightList(w: InferenceWeights): tf.Tensor[] {
   const pair = (f: Folded): tf.Tensor[] => [f.w, f.bias];
   return [...pair(w.head), ...w.layers.flatMap((l) => [l.q, l.k, l.v, l.mlpIn].flatMap(pair))];
 }
 
 /** The weights back from `weightList`'s order. */
-export function fromList(list: readonly tf.Tensor[]): InferenceWeights {
+function fromList(list: readonly tf.Tensor[]): InferenceWeights {
   const folded = (i: number): Folded => ({ w: list[i] as tf.Tensor2D, bias: list[i + 1] as tf.Tensor1D });
   const layers = Array.from({ length: (list.length - 2) / 8 }, (_, i) => {
     const at = 2 + 8 * i;
     return { q: folded(at), k: folded(at + 2), v: folded(at + 4), mlpIn: folded(at + 6) };
   });
   return { head: folded(0), layers };
+}
+
+/**
+ * The inference weights of one model, derived again only when a parameter has changed (assign
+ * swaps a variable's data, so the data ids tell). Owned by the model and shared by its
+ * generations; `dispose` frees them.
+ */
+export class DerivedWeights {
+  private held: { of: object[]; value: InferenceWeights } | null = null;
+
+  constructor(
+    private readonly params: Params,
+    private readonly config: ModelConfig,
+  ) {}
+
+  /** The current weights (kept outside any tidy: they outlive the pass that asks for them). */
+  current(): InferenceWeights {
+    const of = this.params.all.map((v) => v.dataId);
+    if (!this.held || this.held.of.some((id, i) => id !== of[i])) {
+      this.dispose();
+      const list = tf.tidy(() => weightList(inferenceWeights(this.params, this.config)).map((t) => tf.keep(t)));
+      this.held = { of, value: fromList(list) };
+    }
+    return this.held.value;
+  }
+
+  dispose(): void {
+    if (this.held) tf.dispose(weightList(this.held.value));
+    this.held = null;
+  }
 }
 
 const affine = (x: tf.Tensor2D, f: Folded): tf.Tensor2D => PLAIN_OPS.affine(x, f.w, f.bias);

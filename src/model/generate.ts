@@ -12,7 +12,7 @@ import * as tf from '@tensorflow/tfjs';
 import { Rng } from '../core/random';
 import type { Tokenizer } from '../core/tokenizer';
 import type { ModelConfig } from './config';
-import { type InferenceWeights, forwardExtend, fromList, inferenceWeights, weightList } from './decode';
+import { type DerivedWeights, forwardExtend } from './decode';
 import { forwardFull } from './forward';
 import { type KvCache, bucketLength, disposeCache, emptyCache } from './kv-cache';
 import type { Params } from './params';
@@ -54,17 +54,17 @@ export class Generation {
   /** [B, V] logits of the last forward pass (for inspection), or null before the first. */
   private logits: tf.Tensor2D | null = null;
   private readonly rng: Rng;
-  /** The inference weights (decode.ts), kept while the parameters they came from are unchanged. */
-  private weights: { of: object[]; value: InferenceWeights } | null = null;
   /** Read-backs done so far (one per round). */
   readBacks = 0;
 
   /**
-   * Sequences start as the given prompts (each non-empty, shorter than the context). `useCache`
-   * false recomputes the whole padded context for every token (the reference the cache must equal).
+   * Sequences start as the given prompts (each non-empty, shorter than the context). `weights` are
+   * the model's derived inference weights. `useCache` false recomputes the whole padded context for
+   * every token (the reference the cache must equal).
    */
   constructor(
     private readonly params: Params,
+    private readonly weights: DerivedWeights,
     private readonly config: ModelConfig,
     private readonly tokenizer: Tokenizer,
     prompts: readonly (readonly number[])[],
@@ -213,9 +213,7 @@ export class Generation {
 
   private extendCached(ids: tf.Tensor2D, cursors: number[], n: number[]): tf.Tensor2D {
     const old = this.cache as KvCache;
-    const result = tf.tidy(() =>
-      forwardExtend(this.params, this.config, old, ids, cursors, n, this.inferenceWeights()),
-    );
+    const result = tf.tidy(() => forwardExtend(this.params, this.config, old, ids, cursors, n, this.weights.current()));
     ids.dispose();
     disposeCache(old);
     this.cache = result.cache;
@@ -237,22 +235,6 @@ export class Generation {
       const all = forwardFull(this.params, this.config, tf.tensor2d(ids, [batch, contextLength], 'int32'), false);
       return tf.gather(tf.reshape(all, [batch * contextLength, vocabSize]), tf.tensor1d(last, 'int32')) as tf.Tensor2D;
     });
-  }
-
-  /**
-   * The inference weights, derived again when a parameter has changed (assign
-   * swaps a variable's data, so the data ids tell).
-   */
-  private inferenceWeights(): InferenceWeights {
-    const p = this.params;
-    const of = p.all.map((v) => v.dataId);
-    if (!this.weights || this.weights.of.some((id, i) => id !== of[i])) {
-      if (this.weights) tf.dispose(weightList(this.weights.value));
-      // Kept: they outlive the tidy of the forward pass that asks for them.
-      const derived = tf.tidy(() => weightList(inferenceWeights(p, this.config)).map((t) => tf.keep(t)));
-      this.weights = { of, value: fromList(derived) };
-    }
-    return this.weights.value;
   }
 
   /**
@@ -301,13 +283,11 @@ export class Generation {
     return s;
   }
 
-  /** Free the cache, the held logits and the inference weights. */
+  /** Free the cache and the held logits. */
   dispose(): void {
     if (this.cache) disposeCache(this.cache);
     this.cache = null;
     this.logits?.dispose();
     this.logits = null;
-    if (this.weights) tf.dispose(weightList(this.weights.value));
-    this.weights = null;
   }
 }

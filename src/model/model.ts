@@ -8,6 +8,7 @@ import type { Tokenizer } from '../core/tokenizer';
 import { AdamW, DEFAULT_OPTIMIZER, type OptimizerSettings } from './adamw';
 import { decodeCheckpoint, encodeCheckpoint } from './checkpoint';
 import { DEFAULT_MODEL_SIZES, type ModelConfig, validateConfig } from './config';
+import { DerivedWeights } from './decode';
 import { Generation, type TurnOptions, type TurnOutput } from './generate';
 import { type Params, countParams, createParams, disposeParams, paramSpecs } from './params';
 import { type LossSettings, type TrainBatch, type TrainStats, sequenceLogProbs, trainStep } from './train';
@@ -15,6 +16,8 @@ import { type LossSettings, type TrainBatch, type TrainStats, sequenceLogProbs, 
 /** A policy model: see the file comment. */
 export class TinyLM {
   readonly optimizer: AdamW;
+  /** Generation's weights (layer norms folded in), shared by every generation of this model. */
+  private readonly inference: DerivedWeights;
 
   private constructor(
     readonly config: ModelConfig,
@@ -22,6 +25,7 @@ export class TinyLM {
     readonly tokenizer: Tokenizer,
   ) {
     this.optimizer = new AdamW(params.all);
+    this.inference = new DerivedWeights(params, config);
   }
 
   /** A fresh model; sizes default to DEFAULT_MODEL_SIZES, the vocabulary comes from the tokenizer. */
@@ -45,7 +49,7 @@ export class TinyLM {
 
   /** A resumable batched generation over the prompts (token ids). */
   startGeneration(prompts: readonly (readonly number[])[], seed: number | Rng, useCache = true): Generation {
-    return new Generation(this.params, this.config, this.tokenizer, prompts, seed, useCache);
+    return new Generation(this.params, this.inference, this.config, this.tokenizer, prompts, seed, useCache);
   }
 
   /** One turn of generation for each prompt, then the cache is freed. */
@@ -109,8 +113,9 @@ export class TinyLM {
     tf.tidy(() => this.params.all.forEach((v, i) => v.assign(tf.clone(other.params.all[i] as tf.Variable))));
   }
 
-  /** Free parameters and optimizer state. */
+  /** Free parameters, optimizer state and derived weights. */
   dispose(): void {
+    this.inference.dispose();
     disposeParams(this.params);
     this.optimizer.dispose();
   }
