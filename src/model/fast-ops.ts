@@ -49,7 +49,7 @@ export const affine = withGrad((save, x: tf.Tensor2D, w: tf.Tensor2D, b: tf.Tens
     gradFunc: (dy, [sx, sw]) => [
       tf.matMul(dy as tf.Tensor2D, tf.transpose(sw as tf.Tensor2D)),
       tf.matMul(tf.transpose(sx as tf.Tensor2D), dy as tf.Tensor2D),
-      tf.sum(dy, 0),
+      columnSums(dy as tf.Tensor2D),
     ],
   };
 }) as (x: tf.Tensor2D, w: tf.Tensor2D, b: tf.Tensor1D) => tf.Tensor2D;
@@ -58,6 +58,15 @@ const LN_EPS = 1e-5;
 /** gelu's tanh form written with the logistic σ: ½(1 + tanh(u)) = σ(2u), with 2u = GELU_K·x·(1 + a·x²). */
 const GELU_K = 2 * Math.sqrt(2 / Math.PI);
 const GELU_A = 0.044715;
+
+/**
+ * Column sums [n] of x [m, n] as the product 1ᵀ·x (XNNPACK; tfjs-wasm sums over the first axis by
+ * transposing first, several times slower).
+ */
+function columnSums(x: tf.Tensor2D): tf.Tensor1D {
+  const [m, n] = x.shape;
+  return tf.reshape(tf.matMul(tf.tensor2d(new Float32Array(m).fill(1), [1, m]), x), [n]);
+}
 
 /** Row means [m, 1] of x [m, d] as the product x·(1/d)·1 (one XNNPACK kernel; tf.mean adds a reshape). */
 function rowMeans(x: tf.Tensor2D): tf.Tensor2D {
@@ -99,9 +108,9 @@ export const layerNorm = withGrad((save, x: tf.Tensor2D, gain: tf.Tensor1D, bias
       const gHat = tf.mul(dy, sg as tf.Tensor);
       const dx = tf.mul(
         sr as tf.Tensor,
-        tf.sub(tf.sub(gHat, tf.mean(gHat, -1, true)), tf.mul(xh, tf.mean(tf.mul(gHat, xh), -1, true))),
+        tf.sub(tf.sub(gHat, rowMeans(gHat as tf.Tensor2D)), tf.mul(xh, rowMeans(tf.mul(gHat, xh) as tf.Tensor2D))),
       );
-      return [dx, tf.sum(tf.mul(dy, xh), 0), tf.sum(dy, 0)];
+      return [dx, columnSums(tf.mul(dy, xh) as tf.Tensor2D), columnSums(dy as tf.Tensor2D)];
     },
   };
 }) as (x: tf.Tensor2D, gain: tf.Tensor1D, bias: tf.Tensor1D) => tf.Tensor2D;
