@@ -66,7 +66,7 @@ export const ARTICLE_EN: ArticleTexts = {
   },
   promptRows: {
     uncertainty: {
-      clause: 'aim for problems that fewer than 30 % of strong students could solve',
+      clause: 'aim for problems that fewer than 30 % of advanced high-school students could solve',
       here: 'U from the proxy’s agreement p',
     },
     violation: {
@@ -124,22 +124,27 @@ export const ARTICLE_EN: ArticleTexts = {
   grpoScriptHead: { setting: 'setting', agent0: 'Agent0', run: 'this run' },
   grpoScriptRows: {
     n: 'rollouts per prompt («rollout.n»)',
-    batch: 'rollouts per step',
+    batch: 'prompts per step («rollout_batch_size»)',
     steps: 'steps per iteration («max_steps»)',
-    updates: 'updates per step',
+    updates: 'updates per step (prompts per update: «global_batch_size»)',
     save: 'checkpoint',
   },
+  updatesOf: (rolloutBatch, globalBatch) => `${rolloutBatch / globalBatch} (${rolloutBatch} / ${globalBatch})`,
+  stepsKept: (maxSteps, kept) => `${maxSteps} (the script merges step ${kept})`,
   everyStep: 'every step',
   everyIteration: 'after every iteration',
-  degenerateTitle: 'Groups that teach badly',
+  degenerateTitle: 'What a group’s shape teaches',
   degenerate: {
     equal: (count) => `All rewards equal: every advantage is 0 and the group teaches nothing. In this batch: ${count}.`,
     outlier: (count) =>
       `One reward apart from all the others: that rollout’s advantage is large, and the update leans on one sample. In this batch: ${count}.`,
     single: (count) =>
       `A group of one has nothing to compare with: Agent0’s curriculum trainer stops with «GRPO needs rollout.n > 1.», and this simulator refuses fewer than 2 questioner rollouts per prompt (this run: ${count}).`,
+    split: (count) =>
+      `Rewards split half and half: every advantage is close to ±1, a plain signal. Questions that every rollout gets right, or every one gets wrong, give all-equal groups instead, one reason curation drops scores at the extremes. In this batch: ${count}.`,
   },
   degenerateOutlierA: (g, a) => `A lone 1 among 0s in a group of G = ${g}: A = (G − 1)/√G = ${a}.`,
+  degenerateSplitA: (g, a) => `Half 1s, half 0s in a group of G = ${g}: A = ±√((G − 1)/G) = ±${a}.`,
   executorRewardTitle: 'The executor’s reward',
   executorRewardCounts: (plus, minus) => `In the latest executor batch: ${plus} rollouts at +1, ${minus} at −1.`,
   yes: 'yes',

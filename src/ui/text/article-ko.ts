@@ -61,7 +61,7 @@ export const ARTICLE_KO: ArticleTexts = {
   promptHead: { term: '보상 항', clause: 'Agent0 프롬프트의 조항', here: '이 시뮬레이터에서', batch: '이번 배치' },
   promptRows: {
     uncertainty: {
-      clause: '실력 있는 학생의 30 % 미만만 풀 수 있는 난이도를 노릴 것',
+      clause: '고등학교 상위권 학생 가운데 30 %도 못 풀 만큼 어렵게 낼 것',
       here: '대리 해답자의 일치도 p에서 구한 U',
     },
     violation: {
@@ -113,14 +113,16 @@ export const ARTICLE_KO: ArticleTexts = {
   grpoScriptHead: { setting: '설정', agent0: 'Agent0', run: '이 실행' },
   grpoScriptRows: {
     n: '프롬프트당 롤아웃 («rollout.n»)',
-    batch: '스텝당 롤아웃',
+    batch: '스텝당 프롬프트 («rollout_batch_size»)',
     steps: '반복당 스텝 («max_steps»)',
-    updates: '스텝당 갱신',
+    updates: '스텝당 갱신 (갱신 한 번의 프롬프트: «global_batch_size»)',
     save: '체크포인트',
   },
+  updatesOf: (rolloutBatch, globalBatch) => `${rolloutBatch / globalBatch} (${rolloutBatch} / ${globalBatch})`,
+  stepsKept: (maxSteps, kept) => `${maxSteps} (스크립트는 ${kept}번째 스텝을 병합)`,
   everyStep: '스텝마다',
   everyIteration: '반복이 끝날 때마다',
-  degenerateTitle: '제대로 가르치지 못하는 그룹',
+  degenerateTitle: '그룹의 모양이 가르치는 것',
   degenerate: {
     equal: (count) =>
       `보상이 모두 같음: 어드밴티지가 전부 0이라 그룹이 아무것도 가르치지 못합니다. 이번 배치: ${count}.`,
@@ -128,8 +130,11 @@ export const ARTICLE_KO: ArticleTexts = {
       `보상 하나만 나머지와 다름: 그 롤아웃의 어드밴티지가 커져 갱신이 샘플 하나에 크게 기댑니다. 이번 배치: ${count}.`,
     single: (count) =>
       `롤아웃이 하나뿐인 그룹은 비교할 상대가 없습니다. Agent0의 커리큘럼 학습기는 «rollout.n > 1»을 확인하는 검사에서 멈추고, 이 시뮬레이터는 프롬프트당 출제자 롤아웃이 2개 미만인 설정을 받지 않습니다 (이 실행: ${count}).`,
+    split: (count) =>
+      `보상이 반반으로 갈림: 어드밴티지가 모두 ±1 가까이 되어 신호가 또렷합니다. 모든 롤아웃이 맞히거나 모두 틀리는 문제는 반대로 보상이 모두 같은 그룹을 만듭니다. 선별이 양 끝의 점수를 버리는 까닭 가운데 하나입니다. 이번 배치: ${count}.`,
   },
   degenerateOutlierA: (g, a) => `G = ${g}인 그룹에서 0들 사이의 1 하나: A = (G − 1)/√G = ${a}.`,
+  degenerateSplitA: (g, a) => `G = ${g}인 그룹에서 1과 0이 반씩: A = ±√((G − 1)/G) = ±${a}.`,
   executorRewardTitle: '해답자의 보상',
   executorRewardCounts: (plus, minus) => `최근 해답자 배치: +1인 롤아웃 ${plus}개, −1인 롤아웃 ${minus}개.`,
   yes: '예',

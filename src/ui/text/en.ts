@@ -131,13 +131,13 @@ export const EN: Strings = {
       title: 'Self-labelling',
       body: (c) => [
         `The trained questioner writes a pool of ${c.pool.questions} questions, and the executor before its update answers each one ${c.labelling.samples} times (T = ${num(c.labelling.temperature)}, top-p ${num(c.labelling.topP)}, top-k ${c.labelling.topK}). The largest bucket of equal answers becomes the *pseudo-label*, and its share becomes the score *s*.`,
-        `Only questions with ${num(c.curation.minScore)} ≤ s ≤ ${num(c.curation.maxScore)} are kept: high enough that the label is probably right, low enough that there is still something to learn. The simulator also knows the true answers, which the real Agent0 never sees.`,
+        `Only questions with ${num(c.curation.minScore)} ≤ s ≤ ${num(c.curation.maxScore)} are kept: high enough that the label is probably right, low enough that there is still something to learn. The simulator also knows the true answers, which the real Agent0 never sees, so it can show how often the pseudo-label is right.`,
       ],
     },
     grpo: {
       title: 'GRPO: advantages and clipping',
       body: [
-        'Rollouts from the same prompt form a group. Each reward is compared with its group: subtract the mean, divide by the standard deviation. A group whose rewards are all equal teaches nothing.',
+        'Rollouts from the same prompt form a group. Each reward is compared with its group: subtract the mean, divide by the standard deviation. No value network is trained: the group is the baseline. A group whose rewards are all equal teaches nothing.',
         'The update multiplies each token’s advantage by the ratio ρ of new to old probability, clips ρ to a band so that one batch cannot move the policy too far, and adds a KL penalty towards the model the iteration started from.',
       ],
     },
