@@ -25,8 +25,8 @@ export const AGENT0 = {
   pool: { questions: 8000, temperature: 1, topP: 0.95 },
   /** question_evaluate/evaluate.py: self-labelling. */
   labelling: { samples: 9, temperature: 1, topP: 1, topK: 40, maxTokens: 4096 },
-  /** executor_train/examples/train_qwen3_4b_adpo.sh: rollouts per prompt, turns. */
-  executor: { n: 16, maxTurns: 4 },
+  /** executor_train/examples/train/math_tir/train_qwen3_4b_adpo.sh: n, temperature, top_p, max_turns. */
+  executor: { n: 16, temperature: 1, topP: 1, maxTurns: 4 },
   /** question_evaluate/upload.py default --max_score, and the README's run. */
   curation: { uploadDefaultMax: 0.7, readmeMax: 0.8, min: 0.3 },
 } as const;

@@ -105,7 +105,7 @@ export const EN: Strings = {
     loop: {
       title: 'The loop',
       body: [
-        'Both roles begin as copies of one small model. The *questioner* invents arithmetic problems; the *executor* solves them, and may write Python that a sandbox runs for it.',
+        'Both roles begin as copies of one small model. The *questioner* invents arithmetic problems; the *executor* solves them, and may write Python that a sandbox runs for it. Like Agent0, this is a training loop, not an assistant: what it produces is new weights for both roles, not a conversation.',
         'Nobody supplies answers. The questioner is paid for problems the executor finds hard but not hopeless; the executor learns from answers it agreed with itself on. Each lap of the ten phases below is one iteration.',
       ],
     },
@@ -114,7 +114,7 @@ export const EN: Strings = {
       body: (c) => [
         `Everything is plain text, so each role has a format it must keep. The questioner wraps its problem in question tags and then boxes its own answer. A rollout without both *breaks the contract*: its uncertainty term becomes U = −1, so its reward is R = −1 − ${num(c.reward.repetitionWeight)} × (its cluster’s share) + (its tool term).`,
         'The solver may open a python fence; the sandbox runs the code and pastes the printed result back as an output block. Those pasted tokens were not written by the model, so they are masked out of the loss.',
-        'A contract like this has two uses. In an agent that acts, the format is read to dispatch its next tool call; here a pattern reads it to turn text into a reward, so nobody grades by hand.',
+        'A contract like this has two uses. In an agent that acts, the format is read to dispatch its next tool call; here a pattern reads it to turn text into a reward, so neither a person nor a learned reward model grades anything.',
       ],
     },
     reward: {
