@@ -53,8 +53,8 @@ export const ARTICLE_EN: ArticleTexts = {
   ],
   layoutBase: (params) =>
     params > 0
-      ? `Agent0 trains each role in its own folder and environment, one after the other, and both start as the same base model (Qwen3-4B-Base in its README). Here both start from one checkpoint of ${params.toLocaleString('en')} parameters and grow apart as they train.`
-      : 'Agent0 trains each role in its own folder and environment, one after the other, and both start as the same base model (Qwen3-4B-Base in its README). Here both start from one base checkpoint and grow apart as they train.',
+      ? `Agent0 trains each role in its own folder and environment, one after the other, and both start as the same base model («Qwen3-4B-Base» in its README). Here both start from one checkpoint of ${params.toLocaleString('en')} parameters and grow apart as they train.`
+      : 'Agent0 trains each role in its own folder and environment, one after the other, and both start as the same base model («Qwen3-4B-Base» in its README). Here both start from one base checkpoint and grow apart as they train.',
   promptTitle: 'The questioner’s prompt, clause by clause, and the reward term that enforces it',
   promptIntro:
     'Agent0 asks its questioner in a system prompt for hard, fresh problems in a fixed two-block format. Each clause has a reward term that checks it. This tiny model is prompted with one role token instead, so here only the reward asks.',

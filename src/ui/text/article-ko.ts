@@ -53,8 +53,8 @@ export const ARTICLE_KO: ArticleTexts = {
   ],
   layoutBase: (params) =>
     params > 0
-      ? `Agent0는 두 역할을 각자의 폴더와 환경에서 번갈아 학습시키며, 둘 다 같은 기본 모델(README에서는 Qwen3-4B-Base)에서 출발합니다. 여기서도 두 역할은 파라미터 ${params.toLocaleString('ko')}개짜리 체크포인트 하나에서 출발해 학습하면서 갈라집니다.`
-      : 'Agent0는 두 역할을 각자의 폴더와 환경에서 번갈아 학습시키며, 둘 다 같은 기본 모델(README에서는 Qwen3-4B-Base)에서 출발합니다. 여기서도 두 역할은 같은 기본 체크포인트에서 출발해 학습하면서 갈라집니다.',
+      ? `Agent0는 두 역할을 각자의 폴더와 환경에서 번갈아 학습시키며, 둘 다 같은 기본 모델(README에서는 «Qwen3-4B-Base»)에서 출발합니다. 여기서도 두 역할은 파라미터 ${params.toLocaleString('ko')}개짜리 체크포인트 하나에서 출발해 학습하면서 갈라집니다.`
+      : 'Agent0는 두 역할을 각자의 폴더와 환경에서 번갈아 학습시키며, 둘 다 같은 기본 모델(README에서는 «Qwen3-4B-Base»)에서 출발합니다. 여기서도 두 역할은 같은 기본 체크포인트에서 출발해 학습하면서 갈라집니다.',
   promptTitle: '출제자 프롬프트의 조항과, 그 조항을 지키게 하는 보상 항',
   promptIntro:
     'Agent0는 시스템 프롬프트로 출제자에게 어렵고 새로운 문제를 정해진 두 블록 형식으로 내라고 요구합니다. 조항마다 그것을 확인하는 보상 항이 있습니다. 이 작은 모델은 역할 토큰 하나로만 프롬프트를 받으므로, 여기서는 보상만이 요구합니다.',
@@ -83,7 +83,7 @@ export const ARTICLE_KO: ArticleTexts = {
     plain: { role: '도구 없는 해답자', agent0: '한 줄: 단계별로 추론하고 최종 답은 «\\boxed{}»에' },
     tool: {
       role: '도구를 쓰는 해답자',
-      agent0: '결과를 print()로 찍는 «```python» 블록을 쓰고 멈춰 결과를 기다림. 최종 답은 «\\boxed{}»에',
+      agent0: '결과를 «print()»로 찍는 «```python» 블록을 쓰고 멈춰 결과를 기다림. 최종 답은 «\\boxed{}»에',
     },
     observation: { role: '도구 결과', agent0: '«Code execution result:» 뒤에 붙임' },
   },
