@@ -6,7 +6,7 @@ import { bandExamples } from '../lib/band-scores';
 import { num } from '../lib/format';
 import { ARTICLE_EN, NOTES_EN } from './article-en';
 import { MARKS_EN, TEX_EN } from './marks-en';
-import { REPAIR_CHAPTER_EN, REPAIR_RULES_EN, REPAIR_VIEWS_EN } from './repair-en';
+import { REPAIR_CHAPTER_EN, REPAIR_NOTES_EN, REPAIR_RULES_EN, REPAIR_VIEWS_EN } from './repair-en';
 import { PROBLEMS_EN } from '../../core/problems-en';
 import { COMPARE_EN } from './compare-en';
 
@@ -198,6 +198,7 @@ export const EN: Strings = {
     ...REPAIR_VIEWS_EN,
   },
   repairRules: REPAIR_RULES_EN,
+  repairNotes: REPAIR_NOTES_EN,
   notes: NOTES_EN,
   marks: MARKS_EN,
   article: ARTICLE_EN,

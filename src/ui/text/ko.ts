@@ -6,7 +6,7 @@ import { bandExamples } from '../lib/band-scores';
 import { num } from '../lib/format';
 import { ARTICLE_KO, NOTES_KO } from './article-ko';
 import { MARKS_KO, TEX_KO } from './marks-ko';
-import { REPAIR_CHAPTER_KO, REPAIR_RULES_KO, REPAIR_VIEWS_KO } from './repair-ko';
+import { REPAIR_CHAPTER_KO, REPAIR_NOTES_KO, REPAIR_RULES_KO, REPAIR_VIEWS_KO } from './repair-ko';
 import { COMPARE_KO } from './compare-ko';
 import { PROBLEMS_KO } from './problems-ko';
 
@@ -197,6 +197,7 @@ export const KO: Strings = {
     ...REPAIR_VIEWS_KO,
   },
   repairRules: REPAIR_RULES_KO,
+  repairNotes: REPAIR_NOTES_KO,
   notes: NOTES_KO,
   marks: MARKS_KO,
   article: ARTICLE_KO,
