@@ -107,7 +107,7 @@ export const REPAIR_NOTES_EN: RepairNoteTexts = {
     (c.evalTemperature === 0
       ? 'greedily'
       : `at T = ${c.evalTemperature}${c.evalTemperature === c.temperature ? ', the training temperature' : ''}`) +
-    `, without injected failures. Mean-preserving weights never fall below ${c.weightFloor}.`,
+    `, without injected failures. The mean-preserving weighting raises every score below ${c.weightFloor} to ${c.weightFloor} before it divides.`,
 };
 
 /** The signal-reshaping chapter's text. */

@@ -107,7 +107,7 @@ export const REPAIR_NOTES_KO: RepairNoteTexts = {
     (c.evalTemperature === 0
       ? '가장 확률이 높은 토큰만 골라'
       : `T = ${c.evalTemperature}${c.evalTemperature === c.temperature ? '(학습 때와 같은 온도)' : ''}로 샘플링해`) +
-    ` 그리며, 평가에서는 실패를 주입하지 않습니다. 평균 보존 가중치는 ${c.weightFloor} 아래로 내려가지 않습니다.`,
+    ` 그리며, 평가에서는 실패를 주입하지 않습니다. 평균 보존 방식은 나누기 전에 ${c.weightFloor}보다 낮은 점수를 ${c.weightFloor}로 올립니다.`,
 };
 
 /** The signal-reshaping chapter's text. */
