@@ -39,7 +39,7 @@ export const NOTES_EN: NoteTexts = {
       ? 'Agent0’s released code self-labels with the plain solver (no tools) although the executor trains and answers with the tool. This run labels with the tool, so the label comes from the same solver that is trained.'
       : 'This run self-labels with the plain solver, as the released code does; the executor still trains with the tool.',
   evaluators: (c) =>
-    `Two evaluators run at different times. Inside the curriculum reward, ${c.proxy.candidates} candidates of the tool solver give p; after the questioner’s training, ${c.labelling.samples} samples ${c.labelling.mode === 'tool' ? 'of the tool solver' : 'of the plain solver'} label the pool and give s. The chapter 9 article describes the 10-candidate tool run as replacing the 9-sample one when executor data are made; in the code, the 10 candidates serve the curriculum reward and the 9 samples make the labels.`,
+    `Two evaluators run at different times. Inside the curriculum reward, ${c.proxy.candidates} candidates of the tool solver give p; after the questioner’s training, ${c.labelling.samples} samples ${c.labelling.mode === 'tool' ? 'of the tool solver' : 'of the plain solver'} label the pool and give s. The chapter 9 article has it the other way round: it runs the 9-sample evaluation inside the questioner’s training and lets the 10-candidate tool run replace it when executor data are made. In the code (the curriculum script starts the tool server; the README’s curation step calls «evaluate.py»), the 10 candidates serve the curriculum reward and the 9 samples make the labels.`,
   curationBound: (min, max) =>
     `Agent0’s «upload.py» keeps 0.3 ≤ s ≤ 0.7 by default; the README’s run passes 0.8 as the upper bound. This run keeps ${min} ≤ s ≤ ${max}. The kept questions, with their pseudo-labels and scores, go to a Parquet file that the executor trainer reads; Export writes the same file for this run.`,
 };
@@ -53,8 +53,8 @@ export const ARTICLE_EN: ArticleTexts = {
   ],
   layoutBase: (params) =>
     params > 0
-      ? `Agent0 trains each role in its own folder and environment, one after the other, and both start as the same base model. Here both start from one checkpoint of ${params.toLocaleString('en')} parameters and grow apart as they train.`
-      : 'Agent0 trains each role in its own folder and environment, one after the other, and both start as the same base model. Here both start from one base checkpoint and grow apart as they train.',
+      ? `Agent0 trains each role in its own folder and environment, one after the other, and both start as the same base model («Qwen3-4B-Base» in its README). Here both start from one checkpoint of ${params.toLocaleString('en')} parameters and grow apart as they train.`
+      : 'Agent0 trains each role in its own folder and environment, one after the other, and both start as the same base model («Qwen3-4B-Base» in its README). Here both start from one base checkpoint and grow apart as they train.',
   promptTitle: 'The questioner’s prompt, clause by clause, and the reward term that enforces it',
   promptIntro:
     'Agent0 asks its questioner in a system prompt for hard, fresh problems in a fixed two-block format. Each clause has a reward term that checks it. This tiny model is prompted with one role token instead, so here only the reward asks.',
@@ -66,7 +66,7 @@ export const ARTICLE_EN: ArticleTexts = {
   },
   promptRows: {
     uncertainty: {
-      clause: 'aim for problems that fewer than 30 % of strong students could solve',
+      clause: 'aim for problems that fewer than 30 % of advanced high-school students could solve',
       here: 'U from the proxy’s agreement p',
     },
     violation: {
@@ -91,7 +91,8 @@ export const ARTICLE_EN: ArticleTexts = {
     plain: { role: 'plain solver', agent0: 'one line: reason step by step, final answer in «\\boxed{}»' },
     tool: {
       role: 'tool solver',
-      agent0: 'may write a «```python» block, then stop and wait for its result; final answer in «\\boxed{}»',
+      agent0:
+        'may write a «```python» block that prints its results, then stop and wait for them; final answer in «\\boxed{}»',
     },
     observation: { role: 'tool result', agent0: 'pasted after «Code execution result:»' },
   },
@@ -124,22 +125,27 @@ export const ARTICLE_EN: ArticleTexts = {
   grpoScriptHead: { setting: 'setting', agent0: 'Agent0', run: 'this run' },
   grpoScriptRows: {
     n: 'rollouts per prompt («rollout.n»)',
-    batch: 'rollouts per step',
+    batch: 'prompts per step («rollout_batch_size»)',
     steps: 'steps per iteration («max_steps»)',
-    updates: 'updates per step',
+    updates: 'updates per step (prompts per update: «global_batch_size»)',
     save: 'checkpoint',
   },
+  updatesOf: (rolloutBatch, globalBatch) => `${rolloutBatch / globalBatch} (${rolloutBatch} / ${globalBatch})`,
+  stepsKept: (maxSteps, kept) => `${maxSteps} (the script merges step ${kept})`,
   everyStep: 'every step',
   everyIteration: 'after every iteration',
-  degenerateTitle: 'Groups that teach badly',
+  degenerateTitle: 'What a group’s shape teaches',
   degenerate: {
     equal: (count) => `All rewards equal: every advantage is 0 and the group teaches nothing. In this batch: ${count}.`,
     outlier: (count) =>
       `One reward apart from all the others: that rollout’s advantage is large, and the update leans on one sample. In this batch: ${count}.`,
     single: (count) =>
       `A group of one has nothing to compare with: Agent0’s curriculum trainer stops with «GRPO needs rollout.n > 1.», and this simulator refuses fewer than 2 questioner rollouts per prompt (this run: ${count}).`,
+    split: (count) =>
+      `Rewards split half and half: every advantage is close to ±1, a plain signal. Questions that every rollout gets right, or every one gets wrong, give all-equal groups instead, one reason curation drops scores at the extremes. In this batch: ${count}.`,
   },
   degenerateOutlierA: (g, a) => `A lone 1 among 0s in a group of G = ${g}: A = (G − 1)/√G = ${a}.`,
+  degenerateSplitA: (g, a) => `Half 1s, half 0s in a group of G = ${g}: A = ±√((G − 1)/G) = ±${a}.`,
   executorRewardTitle: 'The executor’s reward',
   executorRewardCounts: (plus, minus) => `In the latest executor batch: ${plus} rollouts at +1, ${minus} at −1.`,
   yes: 'yes',

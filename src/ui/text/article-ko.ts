@@ -39,7 +39,7 @@ export const NOTES_KO: NoteTexts = {
       ? '공개된 Agent0 코드는 해답자가 도구를 써서 학습하고 답하는데도 자기 라벨링은 도구 없는 해답자로 합니다. 이 실행은 도구를 쓴 해답자로 라벨을 붙여, 라벨이 학습되는 바로 그 해답자에게서 나오게 합니다.'
       : '이 실행은 공개된 코드처럼 도구 없는 해답자로 자기 라벨링을 합니다. 해답자의 학습은 여전히 도구를 씁니다.',
   evaluators: (c) =>
-    `두 평가가 서로 다른 때에 돌아갑니다. 커리큘럼 보상 안에서는 도구를 쓰는 해답자 후보 ${c.proxy.candidates}개가 p를 내고, 출제자 학습이 끝난 뒤에는 ${c.labelling.mode === 'tool' ? '도구를 쓰는' : '도구 없는'} 해답자의 샘플 ${c.labelling.samples}개가 문제 풀에 라벨을 붙여 s를 냅니다. 제9장 기사는 해답자 데이터를 만들 때 후보 10개의 도구 평가가 샘플 9개의 평가를 대신한다고 설명하지만, 코드에서는 후보 10개가 커리큘럼 보상에 쓰이고 샘플 9개가 라벨을 만듭니다.`,
+    `두 평가가 서로 다른 때에 돌아갑니다. 커리큘럼 보상 안에서는 도구를 쓰는 해답자 후보 ${c.proxy.candidates}개가 p를 내고, 출제자 학습이 끝난 뒤에는 ${c.labelling.mode === 'tool' ? '도구를 쓰는' : '도구 없는'} 해답자의 샘플 ${c.labelling.samples}개가 문제 풀에 라벨을 붙여 s를 냅니다. 제9장 기사는 반대로 적습니다. 샘플 9개의 평가가 출제자 학습 중에 돌고, 해답자 데이터를 만들 때는 후보 10개의 도구 평가가 그 자리를 대신한다는 것입니다. 코드에서는(커리큘럼 스크립트가 도구 서버를 띄우고, README의 선별 단계가 «evaluate.py»를 부릅니다) 후보 10개가 커리큘럼 보상에 쓰이고 샘플 9개가 라벨을 만듭니다.`,
   curationBound: (min, max) =>
     `Agent0의 «upload.py»는 기본으로 0.3 ≤ s ≤ 0.7을 남기고, README의 실행은 상한으로 0.8을 넘깁니다. 이 실행은 ${min} ≤ s ≤ ${max}를 남깁니다. 남은 문제는 의사 라벨, 점수와 함께 Parquet 파일로 저장되어 해답자 학습기가 읽습니다. “내보내기”는 이 실행에 대해 같은 파일을 씁니다.`,
 };
@@ -53,15 +53,15 @@ export const ARTICLE_KO: ArticleTexts = {
   ],
   layoutBase: (params) =>
     params > 0
-      ? `Agent0는 두 역할을 각자의 폴더와 환경에서 번갈아 학습시키며, 둘 다 같은 기본 모델에서 출발합니다. 여기서도 두 역할은 파라미터 ${params.toLocaleString('ko')}개짜리 체크포인트 하나에서 출발해 학습하면서 갈라집니다.`
-      : 'Agent0는 두 역할을 각자의 폴더와 환경에서 번갈아 학습시키며, 둘 다 같은 기본 모델에서 출발합니다. 여기서도 두 역할은 같은 기본 체크포인트에서 출발해 학습하면서 갈라집니다.',
+      ? `Agent0는 두 역할을 각자의 폴더와 환경에서 번갈아 학습시키며, 둘 다 같은 기본 모델(README에서는 «Qwen3-4B-Base»)에서 출발합니다. 여기서도 두 역할은 파라미터 ${params.toLocaleString('ko')}개짜리 체크포인트 하나에서 출발해 학습하면서 갈라집니다.`
+      : 'Agent0는 두 역할을 각자의 폴더와 환경에서 번갈아 학습시키며, 둘 다 같은 기본 모델(README에서는 «Qwen3-4B-Base»)에서 출발합니다. 여기서도 두 역할은 같은 기본 체크포인트에서 출발해 학습하면서 갈라집니다.',
   promptTitle: '출제자 프롬프트의 조항과, 그 조항을 지키게 하는 보상 항',
   promptIntro:
     'Agent0는 시스템 프롬프트로 출제자에게 어렵고 새로운 문제를 정해진 두 블록 형식으로 내라고 요구합니다. 조항마다 그것을 확인하는 보상 항이 있습니다. 이 작은 모델은 역할 토큰 하나로만 프롬프트를 받으므로, 여기서는 보상만이 요구합니다.',
   promptHead: { term: '보상 항', clause: 'Agent0 프롬프트의 조항', here: '이 시뮬레이터에서', batch: '이번 배치' },
   promptRows: {
     uncertainty: {
-      clause: '실력 있는 학생의 30 % 미만만 풀 수 있는 난이도를 노릴 것',
+      clause: '고등학교 상위권 학생 가운데 30 %도 못 풀 만큼 어렵게 낼 것',
       here: '대리 해답자의 일치도 p에서 구한 U',
     },
     violation: {
@@ -81,7 +81,10 @@ export const ARTICLE_KO: ArticleTexts = {
   executorPrompts: {
     questioner: { role: '출제자', agent0: '역할, 난이도 목표, 두 블록 출력 형식' },
     plain: { role: '도구 없는 해답자', agent0: '한 줄: 단계별로 추론하고 최종 답은 «\\boxed{}»에' },
-    tool: { role: '도구를 쓰는 해답자', agent0: '«```python» 블록을 쓰고 멈춰 결과를 기다림. 최종 답은 «\\boxed{}»에' },
+    tool: {
+      role: '도구를 쓰는 해답자',
+      agent0: '결과를 «print()»로 찍는 «```python» 블록을 쓰고 멈춰 결과를 기다림. 최종 답은 «\\boxed{}»에',
+    },
     observation: { role: '도구 결과', agent0: '«Code execution result:» 뒤에 붙임' },
   },
   fenceNote:
@@ -113,14 +116,16 @@ export const ARTICLE_KO: ArticleTexts = {
   grpoScriptHead: { setting: '설정', agent0: 'Agent0', run: '이 실행' },
   grpoScriptRows: {
     n: '프롬프트당 롤아웃 («rollout.n»)',
-    batch: '스텝당 롤아웃',
+    batch: '스텝당 프롬프트 («rollout_batch_size»)',
     steps: '반복당 스텝 («max_steps»)',
-    updates: '스텝당 갱신',
+    updates: '스텝당 갱신 (갱신 한 번의 프롬프트: «global_batch_size»)',
     save: '체크포인트',
   },
+  updatesOf: (rolloutBatch, globalBatch) => `${rolloutBatch / globalBatch} (${rolloutBatch} / ${globalBatch})`,
+  stepsKept: (maxSteps, kept) => `${maxSteps} (스크립트는 ${kept}번째 스텝을 병합)`,
   everyStep: '스텝마다',
   everyIteration: '반복이 끝날 때마다',
-  degenerateTitle: '제대로 가르치지 못하는 그룹',
+  degenerateTitle: '그룹의 모양이 가르치는 것',
   degenerate: {
     equal: (count) =>
       `보상이 모두 같음: 어드밴티지가 전부 0이라 그룹이 아무것도 가르치지 못합니다. 이번 배치: ${count}.`,
@@ -128,8 +133,11 @@ export const ARTICLE_KO: ArticleTexts = {
       `보상 하나만 나머지와 다름: 그 롤아웃의 어드밴티지가 커져 갱신이 샘플 하나에 크게 기댑니다. 이번 배치: ${count}.`,
     single: (count) =>
       `롤아웃이 하나뿐인 그룹은 비교할 상대가 없습니다. Agent0의 커리큘럼 학습기는 «rollout.n > 1»을 확인하는 검사에서 멈추고, 이 시뮬레이터는 프롬프트당 출제자 롤아웃이 2개 미만인 설정을 받지 않습니다 (이 실행: ${count}).`,
+    split: (count) =>
+      `보상이 반반으로 갈림: 어드밴티지가 모두 ±1 가까이 되어 신호가 또렷합니다. 모든 롤아웃이 맞히거나 모두 틀리는 문제는 반대로 보상이 모두 같은 그룹을 만듭니다. 선별이 양 끝의 점수를 버리는 까닭 가운데 하나입니다. 이번 배치: ${count}.`,
   },
   degenerateOutlierA: (g, a) => `G = ${g}인 그룹에서 0들 사이의 1 하나: A = (G − 1)/√G = ${a}.`,
+  degenerateSplitA: (g, a) => `G = ${g}인 그룹에서 1과 0이 반씩: A = ±√((G − 1)/G) = ±${a}.`,
   executorRewardTitle: '해답자의 보상',
   executorRewardCounts: (plus, minus) => `최근 해답자 배치: +1인 롤아웃 ${plus}개, −1인 롤아웃 ${minus}개.`,
   yes: '예',

@@ -6,7 +6,7 @@ import { bandExamples } from '../lib/band-scores';
 import { num } from '../lib/format';
 import { ARTICLE_EN, NOTES_EN } from './article-en';
 import { MARKS_EN, TEX_EN } from './marks-en';
-import { REPAIR_CHAPTER_EN, REPAIR_RULES_EN, REPAIR_VIEWS_EN } from './repair-en';
+import { REPAIR_CHAPTER_EN, REPAIR_NOTES_EN, REPAIR_RULES_EN, REPAIR_VIEWS_EN } from './repair-en';
 import { PROBLEMS_EN } from '../../core/problems-en';
 import { COMPARE_EN } from './compare-en';
 
@@ -105,7 +105,7 @@ export const EN: Strings = {
     loop: {
       title: 'The loop',
       body: [
-        'Both roles begin as copies of one small model. The *questioner* invents arithmetic problems; the *executor* solves them, and may write Python that a sandbox runs for it.',
+        'Both roles begin as copies of one small model. The *questioner* invents arithmetic problems; the *executor* solves them, and may write Python that a sandbox runs for it. Like Agent0, this is a training loop, not an assistant: what it produces is new weights for both roles, not a conversation.',
         'Nobody supplies answers. The questioner is paid for problems the executor finds hard but not hopeless; the executor learns from answers it agreed with itself on. Each lap of the ten phases below is one iteration.',
       ],
     },
@@ -114,7 +114,7 @@ export const EN: Strings = {
       body: (c) => [
         `Everything is plain text, so each role has a format it must keep. The questioner wraps its problem in question tags and then boxes its own answer. A rollout without both *breaks the contract*: its uncertainty term becomes U = −1, so its reward is R = −1 − ${num(c.reward.repetitionWeight)} × (its cluster’s share) + (its tool term).`,
         'The solver may open a python fence; the sandbox runs the code and pastes the printed result back as an output block. Those pasted tokens were not written by the model, so they are masked out of the loss.',
-        'A contract like this has two uses. In an agent that acts, the format is read to dispatch its next tool call; here a pattern reads it to turn text into a reward, so nobody grades by hand.',
+        'A contract like this has two uses. In an agent that acts, the format is read to dispatch its next tool call; here a pattern reads it to turn text into a reward, so neither a person nor a learned reward model grades anything.',
       ],
     },
     reward: {
@@ -131,13 +131,13 @@ export const EN: Strings = {
       title: 'Self-labelling',
       body: (c) => [
         `The trained questioner writes a pool of ${c.pool.questions} questions, and the executor before its update answers each one ${c.labelling.samples} times (T = ${num(c.labelling.temperature)}, top-p ${num(c.labelling.topP)}, top-k ${c.labelling.topK}). The largest bucket of equal answers becomes the *pseudo-label*, and its share becomes the score *s*.`,
-        `Only questions with ${num(c.curation.minScore)} ≤ s ≤ ${num(c.curation.maxScore)} are kept: high enough that the label is probably right, low enough that there is still something to learn. The simulator also knows the true answers, which the real Agent0 never sees.`,
+        `Only questions with ${num(c.curation.minScore)} ≤ s ≤ ${num(c.curation.maxScore)} are kept: high enough that the label is probably right, low enough that there is still something to learn. The simulator also knows the true answers, which the real Agent0 never sees, so it can show how often the pseudo-label is right.`,
       ],
     },
     grpo: {
       title: 'GRPO: advantages and clipping',
       body: [
-        'Rollouts from the same prompt form a group. Each reward is compared with its group: subtract the mean, divide by the standard deviation. A group whose rewards are all equal teaches nothing.',
+        'Rollouts from the same prompt form a group. Each reward is compared with its group: subtract the mean, divide by the standard deviation. No value network is trained: the group is the baseline. A group whose rewards are all equal teaches nothing.',
         'The update multiplies each token’s advantage by the ratio ρ of new to old probability, clips ρ to a band so that one batch cannot move the policy too far, and adds a KL penalty towards the model the iteration started from.',
       ],
     },
@@ -198,6 +198,7 @@ export const EN: Strings = {
     ...REPAIR_VIEWS_EN,
   },
   repairRules: REPAIR_RULES_EN,
+  repairNotes: REPAIR_NOTES_EN,
   notes: NOTES_EN,
   marks: MARKS_EN,
   article: ARTICLE_EN,

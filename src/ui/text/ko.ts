@@ -6,7 +6,7 @@ import { bandExamples } from '../lib/band-scores';
 import { num } from '../lib/format';
 import { ARTICLE_KO, NOTES_KO } from './article-ko';
 import { MARKS_KO, TEX_KO } from './marks-ko';
-import { REPAIR_CHAPTER_KO, REPAIR_RULES_KO, REPAIR_VIEWS_KO } from './repair-ko';
+import { REPAIR_CHAPTER_KO, REPAIR_NOTES_KO, REPAIR_RULES_KO, REPAIR_VIEWS_KO } from './repair-ko';
 import { COMPARE_KO } from './compare-ko';
 import { PROBLEMS_KO } from './problems-ko';
 
@@ -104,7 +104,7 @@ export const KO: Strings = {
     loop: {
       title: '루프',
       body: [
-        '두 역할 모두 같은 작은 모델의 복사본에서 출발합니다. *출제자*는 산수 문제를 만들고, *해답자*는 그 문제를 풀며 필요하면 파이썬 코드를 써서 샌드박스에 실행을 맡깁니다.',
+        '두 역할 모두 같은 작은 모델의 복사본에서 출발합니다. *출제자*는 산수 문제를 만들고, *해답자*는 그 문제를 풀며 필요하면 파이썬 코드를 써서 샌드박스에 실행을 맡깁니다. Agent0와 마찬가지로 이것은 대화하는 비서가 아니라 학습 루프입니다. 결과물은 대화가 아니라 두 역할의 새 가중치입니다.',
         '정답을 알려 주는 사람은 없습니다. 출제자는 해답자에게 어렵지만 불가능하지는 않은 문제를 낼 때 보상을 받고, 해답자는 스스로 여러 번 일치한 답에서 배웁니다. 아래 열 단계를 한 바퀴 도는 것이 한 번의 반복입니다.',
       ],
     },
@@ -113,7 +113,7 @@ export const KO: Strings = {
       body: (c) => [
         `모든 것이 글자이므로 역할마다 지켜야 할 형식이 있습니다. 출제자는 문제를 «question» 태그로 감싸고, 이어서 자기 답을 상자(«\\boxed{}»)에 넣어야 합니다. 둘 중 하나라도 없으면 *형식 위반*입니다. 이때 불확실성 항이 U = −1이 되므로 보상은 R = −1 − ${num(c.reward.repetitionWeight)} × (자기 묶음의 비율) + (도구 항)입니다.`,
         '해답자는 «python» 코드 블록을 열 수 있습니다. 샌드박스가 코드를 실행하고 출력 결과를 «output» 블록으로 붙여 줍니다. 붙여진 토큰은 모델이 쓴 것이 아니므로 손실 계산에서 가려집니다.',
-        '이런 형식에는 두 가지 쓰임이 있습니다. 행동하는 에이전트에서는 형식을 읽어 다음 도구 호출을 실행하고, 여기서는 패턴이 형식을 읽어 글을 보상으로 바꿉니다. 그래서 사람이 채점할 필요가 없습니다.',
+        '이런 형식에는 두 가지 쓰임이 있습니다. 행동하는 에이전트에서는 형식을 읽어 다음 도구 호출을 실행하고, 여기서는 패턴이 형식을 읽어 글을 보상으로 바꿉니다. 그래서 사람도, 따로 학습한 보상 모델도 채점할 필요가 없습니다.',
       ],
     },
     reward: {
@@ -136,7 +136,7 @@ export const KO: Strings = {
     grpo: {
       title: 'GRPO: 어드밴티지와 클리핑',
       body: [
-        '같은 프롬프트에서 나온 롤아웃들이 한 그룹입니다. 각 보상에서 그룹 평균을 빼고 표준편차로 나눕니다. 보상이 모두 같은 그룹은 아무것도 가르치지 못합니다.',
+        '같은 프롬프트에서 나온 롤아웃들이 한 그룹입니다. 각 보상에서 그룹 평균을 빼고 표준편차로 나눕니다. 가치를 예측하는 별도의 네트워크는 학습하지 않고, 그룹 자체가 비교 기준이 됩니다. 보상이 모두 같은 그룹은 아무것도 가르치지 못합니다.',
         '갱신은 각 토큰의 어드밴티지에 새 확률과 옛 확률의 비율 ρ를 곱하고, 한 배치가 정책을 너무 멀리 옮기지 않도록 ρ를 구간 안으로 자르며, 이번 반복을 시작할 때의 모델 쪽으로 KL 벌점을 더합니다.',
       ],
     },
@@ -197,6 +197,7 @@ export const KO: Strings = {
     ...REPAIR_VIEWS_KO,
   },
   repairRules: REPAIR_RULES_KO,
+  repairNotes: REPAIR_NOTES_KO,
   notes: NOTES_KO,
   marks: MARKS_KO,
   article: ARTICLE_KO,

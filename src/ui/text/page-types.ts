@@ -115,11 +115,16 @@ export interface ArticleTexts {
   grpoScriptTitle: string;
   grpoScriptHead: Record<'setting' | 'agent0' | 'run', string>;
   grpoScriptRows: Record<'n' | 'batch' | 'steps' | 'updates' | 'save', string>;
+  /** Agent0's updates per step: its rollout batch over its update batch, e.g. 512 / 128 = 4. */
+  updatesOf: (rolloutBatch: number, globalBatch: number) => string;
+  /** Agent0's max_steps, and the step whose checkpoint the script merges. */
+  stepsKept: (maxSteps: number, kept: number) => string;
   everyStep: string;
   everyIteration: string;
   degenerateTitle: string;
-  degenerate: Record<'equal' | 'outlier' | 'single', (count: string) => string>;
+  degenerate: Record<'equal' | 'outlier' | 'single' | 'split', (count: string) => string>;
   degenerateOutlierA: (g: number, a: string) => string;
+  degenerateSplitA: (g: number, a: string) => string;
   executorRewardTitle: string;
   executorRewardCounts: (plus: number, minus: number) => string;
   yes: string;

@@ -1,5 +1,5 @@
 /** English words of the signal-reshaping chapter: its text, its views' words and the process judge's rules. */
-import type { Chapter, RepairRuleTexts, RepairViewTexts } from './types';
+import type { Chapter, RepairNoteTexts, RepairRuleTexts, RepairViewTexts } from './types';
 
 export const REPAIR_VIEWS_EN: RepairViewTexts = {
   repairTask: 'The task: the broken snippet and its ground-truth repair',
@@ -100,15 +100,25 @@ export const REPAIR_RULES_EN: RepairRuleTexts = {
   unverifiedSubmit: 'submit without verifying',
 };
 
+/** The recorded run's settings, said beside its views. */
+export const REPAIR_NOTES_EN: RepairNoteTexts = {
+  recording: (c) =>
+    `In this run every check or run fails in the environment with probability ${c.failureRate} (half crashes, half time-outs), drawn from seed ${c.seed}, so each variant meets the same failures. The held-out curves sample ${c.evalTasks} fixed snippets ` +
+    (c.evalTemperature === 0
+      ? 'greedily'
+      : `at T = ${c.evalTemperature}${c.evalTemperature === c.temperature ? ', the training temperature' : ''}`) +
+    `, without injected failures. The mean-preserving weighting raises every score below ${c.weightFloor} to ${c.weightFloor} before it divides.`,
+};
+
 /** The signal-reshaping chapter's text. */
 export const REPAIR_CHAPTER_EN: Chapter = {
   title: 'Signal reshaping',
   body: [
-    'A new task: an agent gets a short Python snippet with one defect and repairs it with tool calls (check, edit a line, run, submit). Paying it 1 whenever the final snippet *compiles* is weak feedback: a snippet that compiles but computes the wrong thing scores as well as a real repair, so the policy can learn to make errors disappear instead of fixing them.',
-    'Li et al. (‹Signal Reshaping for GRPO in Weak-Feedback Agentic Code Repair›, arXiv 2605.07276, 2026) leave GRPO’s group-normalised advantage as it is and reshape what feeds it. First, a *layered reward*: R = 0 if the snippet does not compile, 0.5 if it compiles but behaves differently from the ground-truth repair, 1 if it compiles and behaves the same.',
-    'Second, *process scores as token-loss weights*: a judge scores every tool call, s_k from 0 to 1 (an edit that fixes the error scores high, a redundant re-check low). The scores never enter R, the group mean, the std or A; they only multiply the loss of that step’s tokens. The lab tries three weightings: raw s_k; mean-preserving, s_k divided by the trajectory’s token-weighted mean (floor 0.1); and sign-aware, s_k when A > 0 and 1 − s_k when A < 0.',
-    'Third, *failure-cause governance*: an episode ended by the environment (sandbox crash, time-out, context overflow) is masked out of the loss but still counts in its group’s mean and std; a degenerate one (a repetition loop, too many tool calls) is masked on every step but the last, which stays in as a penalty.',
-    'The paper reports strict accuracy (compiles and matches) of 0.385 for the zero-shot model and 0.535 with the full method; the layered reward alone reaches 0.48, and 0.53 once process weights are added; mean evaluation steps fall from 23.50 to 17.02. Token-level privileged distillation did worse than the GRPO baseline: over long trajectories, aligning every token dilutes the few that matter.',
-    'Below is a recorded ablation of this lab: each variant trained from the same checkpoint on the same tasks and seed. The model has about 165k parameters and the snippets are toys, so read the curves for *direction*, not magnitude. Choose a variant and step through its iterations; each iteration shows one group of rollouts on one task. Every check or run fails in the environment with probability 0.05 (half crashes, half time-outs), drawn from the seed, so each variant meets the same failures; the held-out curves sample 140 fixed snippets at the training temperature, without injected failures.',
+    'A new task: an agent gets a short Python snippet with one defect and repairs it with tool calls (check, edit a line, run, submit). Paying it 1 whenever the final snippet *compiles* is weak feedback: a snippet that compiles but computes the wrong thing scores as well as a real repair, so the policy can learn to make errors disappear instead of fixing them. Two more faults spoil the comparison inside a group: one number for a long episode cannot tell useful steps from idle ones, and episodes ended by the environment or by a degenerate policy fall into the same zero-reward bucket as honest failed repairs.',
+    'Li et al. (‹Signal Reshaping for GRPO in Weak-Feedback Agentic Code Repair›, arXiv 2605.07276, 2026) leave GRPO’s group-normalised advantage as it is and reshape what feeds it. First, a *layered reward*: R = 0 if the snippet does not compile, 0.5 if it compiles but behaves differently from the ground-truth repair, 1 if it compiles and behaves the same. The middle tier keeps the ranking alive while fully right repairs are rare. The paper’s judge is a strong LLM («Kimi-K2.5») that compares the patch with the ground truth; here the judge runs both snippets on hidden inputs.',
+    'Second, *process scores as token-loss weights*: a judge scores every tool call, s_k from 0 to 1 (an edit that fixes the error scores high, a redundant re-check low); here a fixed list of rules plays that judge (the table below). The scores never enter R, the group mean, the std or A; they only multiply the loss of that step’s tokens. The lab tries three weightings: raw s_k; mean-preserving, s_k divided by the trajectory’s token-weighted mean (with a floor); and sign-aware, s_k when A > 0 and 1 − s_k when A < 0.',
+    'Third, *failure-cause governance*: an episode ended by the environment (sandbox crash, time-out, context overflow) is masked out of the loss but still counts in its group’s mean and std; a degenerate one (a repetition loop, too many tool calls) is masked on every step but the last, which stays in as a penalty. The paper also keeps GPU inference, sandbox I/O and compilation apart so that contention cannot bias sampling; here the Python sandbox runs in its own worker, apart from the model.',
+    'On compile-fix tasks built from minimal repairs in internal CI logs, with «Qwen3-Coder-30B», the paper reports strict accuracy (compiles and matches) of 0.385 for the zero-shot model and 0.535 with the full method; the layered reward alone reaches 0.48, and 0.53 once process weights are added; mean evaluation steps fall from 23.50 to 17.02. With the binary compile reward the compile rate first jumps, then sinks, and semantic accuracy does not improve. Token-level privileged distillation did worse than the GRPO baseline («π-Distill» learned to submit too early, «OPSD» lost entropy and tool skill): over long trajectories, aligning every token dilutes the few that matter.',
+    'Below is a recorded ablation of this lab: each variant trained from the same checkpoint on the same tasks and seed. The model has about 165k parameters and the snippets are toys, so read the curves for *direction*, not magnitude. Choose a variant and step through its iterations; each iteration shows one group of rollouts on one task.',
   ],
 };

@@ -1,5 +1,6 @@
 /** The shape of the page's words in one language (English and Korean files fill it). */
 import type { ReportWords } from '../../core/problems';
+import type { RepairConfig } from '../../core/repair/config';
 import type { ProcessRule } from '../../core/repair/process';
 import type { PhaseName } from '../../engine/trace';
 import type { ArticleTexts, ChapterBody, MarkTexts, NoteTexts, SettingProblem, TexWords } from './page-types';
@@ -121,6 +122,12 @@ export type RepairViewTexts = Record<Extract<ViewKey, `repair${string}`>, string
 /** What each rule of the repair lab's process judge rewards (src/core/repair/process.ts). */
 export type RepairRuleTexts = Record<ProcessRule, string>;
 
+/** Sentences of the signal-reshaping chapter that name the recorded run's settings. */
+export interface RepairNoteTexts {
+  /** Injected failures, held-out evaluation and weight floor of the run on screen. */
+  recording: (c: RepairConfig) => string;
+}
+
 export interface Chapter {
   title: string;
   /** Short paragraphs (or a function of the run's settings that writes them); `*word*` is set in italics. */
@@ -177,6 +184,7 @@ export interface Strings {
   views: Record<ViewKey, string>;
   /** What each rule of the repair lab's process judge rewards (src/core/repair/process.ts). */
   repairRules: RepairRuleTexts;
+  repairNotes: RepairNoteTexts;
   notes: NoteTexts;
   marks: MarkTexts;
   article: ArticleTexts;
