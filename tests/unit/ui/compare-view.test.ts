@@ -70,7 +70,7 @@ describe('the markers of a series as one path', () => {
     expect(
       markersPath(
         'circle',
-        [pts[0]],
+        [{ i: 1, v: 20 }],
         (p) => p.i * 10,
         (p) => p.v,
         2,
