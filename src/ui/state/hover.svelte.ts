@@ -8,10 +8,10 @@
  *
  * Memory: a view may draw hundreds of marks (the curves add one per metric every iteration), so a mark
  * holds no listener and no effect of its own. The options of a mark drawn by `mark` sit in a WeakMap
- * keyed by its element; a plain mark drawn by `plainMark` (no callback) carries only
- * attributes, its tooltip text in `data-tip`. One set of delegated listeners per document (pointer
- * over / out, focus in / out, key down) finds the mark an event concerns, and lighting a term walks
- * the marks once when the term changes.
+ * keyed by its element; a plain mark drawn by `plainMark` (no callback) carries only attributes,
+ * its tooltip text in `data-tip` and its formula terms in `data-terms`. One set of delegated
+ * listeners per document (pointer over / out, focus in / out, key down) finds the mark an event
+ * concerns, and lighting a term walks the marks once when the term changes.
  */
 import { untrack } from 'svelte';
 import type { Attachment } from 'svelte/attachments';
