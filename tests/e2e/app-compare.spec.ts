@@ -44,9 +44,19 @@ function differing(a: unknown, b: unknown, prefix = ''): [string, unknown, unkno
 const points = (s: IterationSummary[], key: (typeof METRIC_KEYS)[number]) =>
   s.filter((r) => r[key] !== null).map((r) => [r.iteration, r[key] as number]);
 
+/** A run's markers on one metric (none while the run is not drawn): one path, its iterations and values listed in data attributes. */
 async function drawn(page: Page, run: string, metric: string): Promise<number[][]> {
-  const sel = `[data-view="compare"] [data-mark="compare-point"][data-run="${run}"][data-metric="${metric}"]`;
-  const [its, values] = [await markValues(page, sel, 'data-iteration'), await markValues(page, sel)];
+  const sel = `[data-view="compare"] [data-mark="compare-points"][data-run="${run}"][data-metric="${metric}"]`;
+  const lists = await page
+    .locator(sel)
+    .evaluateAll((els) =>
+      els.map((e) =>
+        ['data-iterations', 'data-values'].map((a) => (e.getAttribute(a) ?? '').split(' ').filter(Boolean)),
+      ),
+    );
+  expect(lists.length).toBeLessThanOrEqual(1);
+  const [its, values] = (lists[0] ?? [[], []]).map((l) => l.map(Number)) as [number[], number[]];
+  expect(values).toHaveLength(its.length);
   return its.map((it, i) => [it, values[i] as number]);
 }
 
@@ -113,7 +123,7 @@ async function checkPair(page: Page, intended: RecordedRun, released: RecordedRu
   await expect(tip).toContainText(`as released: ${last.heldOutAccuracy.toFixed(3)}`);
 
   // A run can be hidden (its points go, its legend entry stays) and shown again, or removed.
-  const releasedPoints = view.locator('[data-mark="compare-point"][data-run="released"]');
+  const releasedPoints = view.locator('[data-mark="compare-points"][data-run="released"]');
   await page.getByRole('button', { name: 'Hide as released' }).click();
   await expect(releasedPoints).toHaveCount(0);
   await page.getByRole('button', { name: 'Show as released' }).click();

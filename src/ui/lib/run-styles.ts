@@ -42,3 +42,18 @@ export function markerPath(shape: MarkerShape, x: number, y: number, r: number):
       return `M${x - r},${y - r}L${x + r},${y + r}M${x - r},${y + r}L${x + r},${y - r}`;
   }
 }
+
+/**
+ * One SVG path holding a marker of half-size r at every point: the markers of a series drawn as a
+ * single element, `markerPath(shape, x(p₁), y(p₁), r) + markerPath(shape, x(p₂), y(p₂), r) + …`
+ * (each marker starts with its own move-to, so the pieces stay apart).
+ */
+export function markersPath<P>(
+  shape: MarkerShape,
+  points: readonly P[],
+  x: (p: P) => number,
+  y: (p: P) => number,
+  r: number,
+): string {
+  return points.map((p) => markerPath(shape, x(p), y(p), r)).join('');
+}

@@ -8,10 +8,10 @@
  *
  * Memory: a view may draw hundreds of marks (the curves add one per metric every iteration), so a mark
  * holds no listener and no effect of its own. The options of a mark drawn by `mark` sit in a WeakMap
- * keyed by its element; a plain mark drawn by `plainMark` (no terms, no callback) carries only
- * attributes, its tooltip text in `data-tip`. One set of delegated listeners per document (pointer
- * over / out, focus in / out, key down) finds the mark an event concerns, and lighting a term walks
- * the marks once when the term changes.
+ * keyed by its element; a plain mark drawn by `plainMark` (no callback) carries only attributes,
+ * its tooltip text in `data-tip` and its formula terms in `data-terms`. One set of delegated
+ * listeners per document (pointer over / out, focus in / out, key down) finds the mark an event
+ * concerns, and lighting a term walks the marks once when the term changes.
  */
 import { untrack } from 'svelte';
 import type { Attachment } from 'svelte/attachments';
@@ -40,8 +40,9 @@ const delegated = new WeakSet<Document>();
 /** What a mark is recognised by in a query (a mark also sits in `marks` or carries `data-tip`). */
 const MARK_SELECTOR = '[role="img"][aria-label]';
 
-/** Where a plain mark keeps its tooltip text. */
+/** Where a plain mark keeps its tooltip text, and the formula terms it feeds (space-separated). */
 const TIP = 'data-tip';
+const TERMS = 'data-terms';
 
 /** The options of the mark `el` (a plain mark's from its attributes); undefined when `el` is no mark. */
 function optionsOf(el: Element): MarkOptions | undefined {
@@ -115,9 +116,9 @@ function delegate(doc: Document): void {
   });
 }
 
-/** Whether `el` feeds the formula term `term`. */
+/** Whether `el` feeds the formula term `term` (a plain mark names its terms in `data-terms`). */
 function feeds(el: Element, term: string | null): boolean {
-  return term !== null && (marks.get(el)?.terms ?? []).includes(term);
+  return term !== null && (marks.get(el)?.terms ?? el.getAttribute(TERMS)?.split(' ') ?? []).includes(term);
 }
 
 /** The attributes every mark carries: in the Tab order or reached by the arrow keys, an image named by its numbers. */
@@ -129,12 +130,23 @@ function describe(el: Element, label: string, focusable: boolean | undefined): v
 
 /**
  * A plain mark drawn outside a template (e.g. by a D3 join): attributes only, its tooltip text in
- * `data-tip`, so a view may draw many without keeping an object per mark. Call `dropPlainMark` before
- * removing one.
+ * `data-tip` and the formula terms it feeds in `data-terms`, so a view may draw many without keeping
+ * an object per mark. Call `dropPlainMark` before removing one.
  */
-export function plainMark(el: Element, label: string, focusable = true): void {
+export function plainMark(el: Element, label: string, focusable = true, terms: readonly string[] = []): void {
   describe(el, label, focusable);
   el.setAttribute(TIP, label);
+  if (terms.length > 0) {
+    el.setAttribute(TERMS, terms.join(' '));
+    // Drawn while a term is lit: it takes the light (read untracked, as in `mark`).
+    el.classList.toggle(
+      'lit',
+      feeds(
+        el,
+        untrack(() => hover.term),
+      ),
+    );
+  } else el.removeAttribute(TERMS);
   delegate(el.ownerDocument);
 }
 
@@ -168,7 +180,8 @@ export function mark(opts: MarkOptions): Attachment<Element> {
 function lightTerm(doc: Document, term: string | null): void {
   if (hover.term === term) return;
   hover.term = term;
-  for (const el of doc.querySelectorAll(MARK_SELECTOR)) if (marks.has(el)) el.classList.toggle('lit', feeds(el, term));
+  for (const el of doc.querySelectorAll(MARK_SELECTOR))
+    if (marks.has(el) || el.hasAttribute(TERMS)) el.classList.toggle('lit', feeds(el, term));
 }
 
 /** On a typeset formula: the \htmlData{term=…} under the pointer becomes the lit term. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { baseValue, COMPARE_METRICS, runPoints, runsOnScreen } from '../../../src/ui/lib/compare-view';
 import type { RecordedRun } from '../../../src/ui/lib/recorded';
-import { runStyle } from '../../../src/ui/lib/run-styles';
+import { markersPath, runStyle } from '../../../src/ui/lib/run-styles';
 
 const classroom = JSON.parse(readFileSync('public/runs/classroom-seed1.json', 'utf8')) as RecordedRun;
 
@@ -50,5 +50,40 @@ describe('the compare view’s data', () => {
       ['parent-0', 'parent 2'],
       ['live', 'fork 2 executor.klCoef=0.05'],
     ]);
+  });
+});
+
+describe('the markers of a series as one path', () => {
+  it('joins one marker per point, each from its own move-to (written out by hand)', () => {
+    const pts = [
+      { i: 1, v: 20 },
+      { i: 2, v: 30 },
+    ];
+    const d = markersPath(
+      'square',
+      pts,
+      (p) => p.i * 10,
+      (p) => p.v,
+      2,
+    );
+    expect(d).toBe('M8,18h4v4h-4ZM18,28h4v4h-4Z');
+    expect(
+      markersPath(
+        'circle',
+        [{ i: 1, v: 20 }],
+        (p) => p.i * 10,
+        (p) => p.v,
+        2,
+      ),
+    ).toBe('M8,20a2,2 0 1,0 4,0a2,2 0 1,0 -4,0Z');
+    expect(
+      markersPath(
+        'cross',
+        [],
+        (p: { i: number }) => p.i,
+        () => 0,
+        2,
+      ),
+    ).toBe('');
   });
 });

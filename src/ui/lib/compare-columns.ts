@@ -1,0 +1,54 @@
+/**
+ * The iteration columns of a compare panel, drawn by a D3 join rather than a template block: every
+ * panel gains a column each iteration, so a column is a bare transparent rect with attributes (a
+ * plain mark, see state/hover.svelte.ts: its tooltip text in `data-tip`) and no effect, closure or
+ * object of its own. The join is keyed by iteration: columns already drawn keep their element (and
+ * the keyboard focus).
+ */
+import { select } from 'd3';
+import type { Attachment } from 'svelte/attachments';
+import { dropPlainMark, plainMark } from '../state/hover.svelte';
+
+export interface CompareColumnsOptions {
+  /** Pixel centre of iteration i's column. */
+  cx: (i: number) => number;
+  /** Half the column's width (half the distance between two iterations). */
+  half: number;
+  /** Top of the plot area and its height. */
+  top: number;
+  height: number;
+  /** Tooltip text of iteration i's column (one fact per line). */
+  label: (i: number) => string;
+  /** Whether the first column is in the Tab order (the others are reached with the arrow keys). */
+  focusFirst: boolean;
+}
+
+/** On an SVG group: one rect (data-mark="compare-iteration") per iteration, spanning x = cx(i) ± half. */
+export function compareColumns(iterations: readonly number[], o: CompareColumnsOptions): Attachment<SVGGElement> {
+  return (g) => {
+    select(g)
+      .selectAll<SVGRectElement, number>('rect')
+      .data(iterations, (i) => i)
+      .join(
+        (enter) => enter.append('rect').attr('data-mark', 'compare-iteration').attr('fill', 'transparent'),
+        (update) => update,
+        (exit) =>
+          exit
+            .each(function () {
+              dropPlainMark(this);
+            })
+            .remove(),
+      )
+      .order()
+      .attr('data-iteration', (i) => i)
+      .attr('x', (i) => o.cx(i) - o.half)
+      .attr('y', o.top)
+      .attr('width', o.half * 2)
+      .attr('height', o.height)
+      .each(function (i, k) {
+        plainMark(this, o.label(i), o.focusFirst && k === 0);
+      });
+    // Redrawn or removed: a column pointed at or focused takes its tooltip with it (it comes back on the next pointer move or focus).
+    return () => g.querySelectorAll('rect').forEach(dropPlainMark);
+  };
+}
