@@ -22,6 +22,9 @@ import { type SamplingOptions, checkSampling, sampleTokens } from './sampling';
  * gives the same draws everywhere). */
 export const DECODE_ROUND = 8;
 
+/** Most attention scores one cache extension may hold by default (4 Mi numbers, 16 MiB as float32). */
+export const FEED_SCORES = 4 * 2 ** 20;
+
 export interface TurnOptions extends SamplingOptions {
   /** Most tokens one sequence may add in this turn. */
   maxNewTokens: number;
@@ -60,7 +63,8 @@ export class Generation {
   /**
    * Sequences start as the given prompts (each non-empty, shorter than the context). `weights` are
    * the model's derived inference weights. `useCache` false recomputes the whole padded context for
-   * every token (the reference the cache must equal).
+   * every token (the reference the cache must equal). `feedScores` bounds the attention scores of
+   * one cache extension (see `feedBlock`).
    */
   constructor(
     private readonly params: Params,
@@ -70,6 +74,7 @@ export class Generation {
     prompts: readonly (readonly number[])[],
     seed: number | Rng,
     private readonly useCache = true,
+    private readonly feedScores = FEED_SCORES,
   ) {
     for (const [b, p] of prompts.entries()) {
       if (p.length === 0 || p.length >= config.contextLength) {
@@ -194,21 +199,55 @@ export class Generation {
 
   /** Feed the pending tokens of the sequences marked active (others feed nothing); the [B, V] logits. */
   private feed(active: readonly boolean[]): tf.Tensor2D {
-    const batch = this.seqs.length;
     const pending = this.seqs.map((s, b) => (active[b] ? s.tokens.slice(s.cursor) : []));
     const counts = pending.map((p) => p.length);
-    const l = bucketLength(Math.max(1, ...counts), this.config.contextLength);
-    const ids = new Int32Array(batch * l).fill(this.tokenizer.padId);
-    pending.forEach((p, b) => ids.set(p, b * l));
-    const logits = this.useCache
-      ? this.extendCached(
-          tf.tensor2d(ids, [batch, l], 'int32'),
-          this.seqs.map((s) => s.cursor),
-          counts,
-        )
-      : this.recompute(this.seqs.map((s, b) => s.tokens.slice(0, s.cursor + (counts[b] as number))));
+    if (!this.useCache) {
+      const logits = this.recompute(this.seqs.map((s, b) => s.tokens.slice(0, s.cursor + (counts[b] as number))));
+      this.seqs.forEach((s, b) => (s.cursor += counts[b] as number));
+      return logits;
+    }
+    const block = this.feedBlock(Math.max(...this.seqs.map((s, b) => s.cursor + (counts[b] as number))));
+    let logits: tf.Tensor2D | null = null;
+    for (let offset = 0; offset < Math.max(1, ...counts); offset += block) {
+      const n = counts.map((c) => Math.max(0, Math.min(block, c - offset)));
+      const l = bucketLength(Math.max(1, ...n), block);
+      const ids = new Int32Array(this.seqs.length * l).fill(this.tokenizer.padId);
+      pending.forEach((p, b) => ids.set(p.slice(offset, offset + (n[b] as number)), b * l));
+      const cursors = this.seqs.map((s, b) => s.cursor + Math.min(offset, counts[b] as number));
+      const part = this.extendCached(tf.tensor2d(ids, [this.seqs.length, l], 'int32'), cursors, n);
+      // A sequence's logits come from the block that fed its last pending token.
+      logits = logits ? this.keepWhere(n, part, logits) : part;
+    }
     this.seqs.forEach((s, b) => (s.cursor += counts[b] as number));
-    return logits;
+    return logits as tf.Tensor2D;
+  }
+
+  /**
+   * Positions fed per cache extension: the whole padded block at once while attention's scores,
+   * B·H·L·(capacity + 1) numbers, stay within `feedScores`; else the largest power of two that
+   * keeps them there (a tool observation fed to 288 sequences would otherwise hold gigabytes
+   * until the pass ends).
+   */
+  private feedBlock(needed: number): number {
+    const c = this.config;
+    const cap = Math.max((this.cache as KvCache).capacity, bucketLength(needed, c.contextLength));
+    let block = c.contextLength;
+    while (block > 1 && this.seqs.length * c.nHeads * block * (cap + 1) > this.feedScores) block /= 2;
+    return block;
+  }
+
+  /** Rows b of `fresh` where n[b] > 0, else of `held`; disposes both. */
+  private keepWhere(n: readonly number[], fresh: tf.Tensor2D, held: tf.Tensor2D): tf.Tensor2D {
+    const kept = tf.tidy(() => {
+      const took = tf.tensor2d(
+        n.map((x) => (x > 0 ? 1 : 0)),
+        [n.length, 1],
+        'bool',
+      );
+      return tf.where(took, fresh, held) as tf.Tensor2D;
+    });
+    tf.dispose([fresh, held]);
+    return kept;
   }
 
   private extendCached(ids: tf.Tensor2D, cursors: number[], n: number[]): tf.Tensor2D {

@@ -47,9 +47,26 @@ export class TinyLM {
     return countParams(this.config);
   }
 
-  /** A resumable batched generation over the prompts (token ids). */
-  startGeneration(prompts: readonly (readonly number[])[], seed: number | Rng, useCache = true): Generation {
-    return new Generation(this.params, this.inference, this.config, this.tokenizer, prompts, seed, useCache);
+  /**
+   * A resumable batched generation over the prompts (token ids); `feedScores` bounds the attention
+   * scores one cache extension holds (Generation's default otherwise).
+   */
+  startGeneration(
+    prompts: readonly (readonly number[])[],
+    seed: number | Rng,
+    useCache = true,
+    feedScores?: number,
+  ): Generation {
+    return new Generation(
+      this.params,
+      this.inference,
+      this.config,
+      this.tokenizer,
+      prompts,
+      seed,
+      useCache,
+      feedScores,
+    );
   }
 
   /** One turn of generation for each prompt, then the cache is freed. */
