@@ -25,6 +25,9 @@ export const DECODE_ROUND = 8;
 /** Most attention scores one cache extension may hold by default (4 Mi numbers, 16 MiB as float32). */
 export const FEED_SCORES = 4 * 2 ** 20;
 
+/** Most token rows (B·L) one cache extension may feed: each activation is then at most 2048 × 4d numbers. */
+const FEED_ROWS = 2048;
+
 export interface TurnOptions extends SamplingOptions {
   /** Most tokens one sequence may add in this turn. */
   maxNewTokens: number;
@@ -224,15 +227,17 @@ export class Generation {
 
   /**
    * Positions fed per cache extension: the whole padded block at once while attention's scores,
-   * B·H·L·(capacity + 1) numbers, stay within `feedScores`; else the largest power of two that
-   * keeps them there (a tool observation fed to 288 sequences would otherwise hold gigabytes
-   * until the pass ends).
+   * B·H·L·(capacity + 1) numbers, stay within `feedScores` and the rows B·L within FEED_ROWS; else
+   * the largest power of two that keeps both there. A pass holds all its activations until it
+   * ends, and tfjs-wasm's memory never shrinks: a tool observation fed to 288 sequences at once
+   * held 2.5 GB, a 32-token prompt 0.5 GB.
    */
   private feedBlock(needed: number): number {
     const c = this.config;
     const cap = Math.max((this.cache as KvCache).capacity, bucketLength(needed, c.contextLength));
     let block = c.contextLength;
-    while (block > 1 && this.seqs.length * c.nHeads * block * (cap + 1) > this.feedScores) block /= 2;
+    const b = this.seqs.length;
+    while (block > 1 && (b * c.nHeads * block * (cap + 1) > this.feedScores || b * block > FEED_ROWS)) block /= 2;
     return block;
   }
 
