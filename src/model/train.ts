@@ -110,9 +110,13 @@ function paddedLength(sequences: readonly (readonly number[])[], c: ModelConfig)
   return bucketLength(longest, c.contextLength);
 }
 
+/** Token rows (B·T) per forward pass of `sequenceLogProbs`: a pass holds all its activations until it ends. */
+const LOGPROB_ROWS = 2048;
+
 /**
- * log π(s_t | s_<t) for every token of every sequence (0 at t = 0 and where mask = 0), with one
- * read-back.
+ * log π(s_t | s_<t) for every token of every sequence (0 at t = 0 and where mask = 0). Sequences
+ * go through in passes of ⌊LOGPROB_ROWS / T⌋ (at least 1), the last one padded to the same size
+ * so every pass has one shape; one read-back per pass.
  */
 export async function sequenceLogProbs(
   p: Params,
@@ -132,13 +136,21 @@ export async function sequenceLogProbs(
         'mask',
         lengths,
       );
-  const out = tf.tidy(() => {
-    const ids = idsTensor(sequences, t, padId);
-    const { logp } = tokenLogProbs(forwardFull(p, c, ids, false), ids);
-    return tf.mul(logp, tf.tensor2d(m, [sequences.length, t]));
-  });
-  const data = await out.data();
-  out.dispose();
+  const per = Math.min(sequences.length, Math.max(1, Math.floor(LOGPROB_ROWS / t)));
+  const data = new Float32Array(sequences.length * t);
+  for (let start = 0; start < sequences.length; start += per) {
+    const part = sequences.slice(start, start + per);
+    const filler = Array.from({ length: per - part.length }, () => [padId]);
+    const partMask = new Float32Array(per * t);
+    partMask.set(m.subarray(start * t, (start + part.length) * t));
+    const out = tf.tidy(() => {
+      const ids = idsTensor([...part, ...filler], t, padId);
+      const { logp } = tokenLogProbs(forwardFull(p, c, ids, false), ids);
+      return tf.mul(logp, tf.tensor2d(partMask, [per, t]));
+    });
+    data.set(((await out.data()) as Float32Array).subarray(0, part.length * t), start * t);
+    out.dispose();
+  }
   return unpad(data, lengths, t);
 }
 
