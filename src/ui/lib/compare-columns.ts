@@ -5,9 +5,9 @@
  * object of its own. The join is keyed by iteration: columns already drawn keep their element (and
  * the keyboard focus).
  */
-import { select } from 'd3';
 import type { Attachment } from 'svelte/attachments';
-import { dropPlainMark, plainMark } from '../state/hover.svelte';
+import { plainMark } from '../state/hover.svelte';
+import { dropPlainMarks, joinPlainMarks } from './plain-mark-join';
 
 export interface CompareColumnsOptions {
   /** Pixel centre of iteration i's column. */
@@ -26,20 +26,8 @@ export interface CompareColumnsOptions {
 /** On an SVG group: one rect (data-mark="compare-iteration") per iteration, spanning x = cx(i) ± half. */
 export function compareColumns(iterations: readonly number[], o: CompareColumnsOptions): Attachment<SVGGElement> {
   return (g) => {
-    select(g)
-      .selectAll<SVGRectElement, number>('rect')
-      .data(iterations, (i) => i)
-      .join(
-        (enter) => enter.append('rect').attr('data-mark', 'compare-iteration').attr('fill', 'transparent'),
-        (update) => update,
-        (exit) =>
-          exit
-            .each(function () {
-              dropPlainMark(this);
-            })
-            .remove(),
-      )
-      .order()
+    joinPlainMarks<SVGRectElement, number>(g, 'rect', 'compare-iteration', iterations, (i) => i)
+      .attr('fill', 'transparent')
       .attr('data-iteration', (i) => i)
       .attr('x', (i) => o.cx(i) - o.half)
       .attr('y', o.top)
@@ -48,7 +36,6 @@ export function compareColumns(iterations: readonly number[], o: CompareColumnsO
       .each(function (i, k) {
         plainMark(this, o.label(i), o.focusFirst && k === 0);
       });
-    // Redrawn or removed: a column pointed at or focused takes its tooltip with it (it comes back on the next pointer move or focus).
-    return () => g.querySelectorAll('rect').forEach(dropPlainMark);
+    return dropPlainMarks(g, 'rect');
   };
 }

@@ -4,9 +4,9 @@
  * (a plain mark, see state/hover.svelte.ts) and no effect, closure or object of its own. The join
  * is keyed by iteration: points already drawn keep their element (and the keyboard focus).
  */
-import { select } from 'd3';
 import type { Attachment } from 'svelte/attachments';
-import { dropPlainMark, plainMark } from '../state/hover.svelte';
+import { plainMark } from '../state/hover.svelte';
+import { dropPlainMarks, joinPlainMarks } from './plain-mark-join';
 
 export interface CurvePoint {
   iteration: number;
@@ -29,20 +29,8 @@ export interface CurvePointsOptions {
 /** On an SVG group: one circle (radius 4, data-mark="curve-point") per point, in iteration order. */
 export function curvePoints(points: readonly CurvePoint[], o: CurvePointsOptions): Attachment<SVGGElement> {
   return (g) => {
-    select(g)
-      .selectAll<SVGCircleElement, CurvePoint>('circle')
-      .data(points, (p) => p.iteration)
-      .join(
-        (enter) => enter.append('circle').attr('data-mark', 'curve-point').attr('r', 4),
-        (update) => update,
-        (exit) =>
-          exit
-            .each(function () {
-              dropPlainMark(this);
-            })
-            .remove(),
-      )
-      .order()
+    joinPlainMarks<SVGCircleElement, CurvePoint>(g, 'circle', 'curve-point', points, (p) => p.iteration)
+      .attr('r', 4)
       .attr('data-metric', o.metric)
       .attr('data-value', (p) => p.value)
       .attr('cx', o.cx)
@@ -51,7 +39,6 @@ export function curvePoints(points: readonly CurvePoint[], o: CurvePointsOptions
       .each(function (p) {
         plainMark(this, o.label(p), o.focusable);
       });
-    // Redrawn or removed: a point pointed at or focused takes its tooltip with it (it comes back on the next pointer move or focus).
-    return () => g.querySelectorAll('circle').forEach(dropPlainMark);
+    return dropPlainMarks(g, 'circle');
   };
 }

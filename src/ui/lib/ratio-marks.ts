@@ -5,9 +5,9 @@
  * `data-tip`, the term it feeds in `data-terms`) and no effect, closure or object of its own.
  * Keyed by sequence and token.
  */
-import { select } from 'd3';
 import type { Attachment } from 'svelte/attachments';
-import { dropPlainMark, plainMark } from '../state/hover.svelte';
+import { plainMark } from '../state/hover.svelte';
+import { dropPlainMarks, joinPlainMarks } from './plain-mark-join';
 import type { RatioPoint } from './ratio-points';
 
 export interface RatioMarksOptions {
@@ -23,20 +23,7 @@ export interface RatioMarksOptions {
 /** On an SVG group: one circle (data-mark="ratio", radius 2 unclipped, 3.5 clipped) per point, out of the Tab order. */
 export function ratioMarks(points: readonly RatioPoint[], o: RatioMarksOptions): Attachment<SVGGElement> {
   return (g) => {
-    select(g)
-      .selectAll<SVGCircleElement, RatioPoint>('circle')
-      .data(points, (p) => `${p.seq}-${p.token}`)
-      .join(
-        (enter) => enter.append('circle').attr('data-mark', 'ratio'),
-        (update) => update,
-        (exit) =>
-          exit
-            .each(function () {
-              dropPlainMark(this);
-            })
-            .remove(),
-      )
-      .order()
+    joinPlainMarks<SVGCircleElement, RatioPoint>(g, 'circle', 'ratio', points, (p) => `${p.seq}-${p.token}`)
       .attr('data-branch', (p) => p.branch)
       .attr('data-value', (p) => p.ratio)
       .attr('cx', o.cx)
@@ -46,7 +33,6 @@ export function ratioMarks(points: readonly RatioPoint[], o: RatioMarksOptions):
       .each(function (p) {
         plainMark(this, o.label(p), false, ['rho']);
       });
-    // Redrawn or removed: a point pointed at or focused takes its tooltip with it.
-    return () => g.querySelectorAll('circle').forEach(dropPlainMark);
+    return dropPlainMarks(g, 'circle');
   };
 }

@@ -4,10 +4,10 @@
  * attributes (a plain mark, see state/hover.svelte.ts: its tooltip text in `data-tip`, the term it
  * feeds in `data-terms`) and no effect, closure or object of its own. Keyed by position in the sequence.
  */
-import { select } from 'd3';
 import type { Attachment } from 'svelte/attachments';
 import type { TokenDetail } from '../../engine/trace';
-import { dropPlainMark, plainMark } from '../state/hover.svelte';
+import { plainMark } from '../state/hover.svelte';
+import { dropPlainMarks, joinPlainMarks } from './plain-mark-join';
 
 export interface TokenSpansOptions {
   /** Background of a trained token with advantage a. */
@@ -28,19 +28,7 @@ export function tokenSpans(d: TokenDetail, o: TokenSpansOptions): Attachment<HTM
   return (el) => {
     const masked = (i: number) => d.mask[i] !== 1;
     const adv = (i: number) => d.advantage[i] ?? 0;
-    select(el)
-      .selectAll<HTMLSpanElement, string>('span')
-      .data(d.pieces, (_, i) => i)
-      .join(
-        (enter) => enter.append('span').attr('data-mark', 'token'),
-        (update) => update,
-        (exit) =>
-          exit
-            .each(function () {
-              dropPlainMark(this);
-            })
-            .remove(),
-      )
+    joinPlainMarks<HTMLSpanElement, string>(el, 'span', 'token', d.pieces, (_, i) => i)
       .attr('class', (_, i) => (masked(i) ? 'tok masked' : 'tok'))
       .attr('data-mask', (_, i) => (masked(i) ? 0 : 1))
       .attr('data-adv', (_, i) => adv(i))
@@ -49,7 +37,6 @@ export function tokenSpans(d: TokenDetail, o: TokenSpansOptions): Attachment<HTM
       .each(function (_, i) {
         plainMark(this, o.label(i), o.focusFirst && i === 0, ['A']);
       });
-    // Redrawn or removed: a token pointed at or focused takes its tooltip with it.
-    return () => el.querySelectorAll('span').forEach(dropPlainMark);
+    return dropPlainMarks(el, 'span');
   };
 }
