@@ -219,7 +219,8 @@ export class Generation {
       const cursors = this.seqs.map((s, b) => s.cursor + Math.min(offset, counts[b] as number));
       const part = this.extendCached(tf.tensor2d(ids, [this.seqs.length, l], 'int32'), cursors, n);
       // A sequence's logits come from the block that fed its last pending token.
-      logits = logits ? this.keepWhere(n, part, logits) : part;
+      const fed = n.map((x) => x > 0);
+      logits = logits ? this.keepWhere(fed, part, logits) : part;
     }
     this.seqs.forEach((s, b) => (s.cursor += counts[b] as number));
     return logits as tf.Tensor2D;
@@ -241,15 +242,15 @@ export class Generation {
     return block;
   }
 
-  /** Rows b of `fresh` where n[b] > 0, else of `held`; disposes both. */
-  private keepWhere(n: readonly number[], fresh: tf.Tensor2D, held: tf.Tensor2D): tf.Tensor2D {
+  /** Rows b of `fresh` where `took[b]`, else of `held`; disposes both. */
+  private keepWhere(took: readonly boolean[], fresh: tf.Tensor2D, held: tf.Tensor2D): tf.Tensor2D {
     const kept = tf.tidy(() => {
-      const took = tf.tensor2d(
-        n.map((x) => (x > 0 ? 1 : 0)),
-        [n.length, 1],
+      const mask = tf.tensor2d(
+        took.map((t) => (t ? 1 : 0)),
+        [took.length, 1],
         'bool',
       );
-      return tf.where(took, fresh, held) as tf.Tensor2D;
+      return tf.where(mask, fresh, held) as tf.Tensor2D;
     });
     tf.dispose([fresh, held]);
     return kept;
@@ -288,19 +289,9 @@ export class Generation {
   private keepLogits(steps: tf.Tensor2D[], active: readonly boolean[], lastStep: readonly number[]): void {
     const batch = this.seqs.length;
     const rows = Int32Array.from(lastStep, (step, b) => step * batch + b);
-    const kept = tf.tidy(() => {
-      const picked = tf.gather(tf.concat(steps), tf.tensor1d(rows, 'int32')) as tf.Tensor2D;
-      if (!this.logits) return picked;
-      const took = tf.tensor2d(
-        active.map((a) => (a ? 1 : 0)),
-        [batch, 1],
-        'bool',
-      );
-      return tf.where(took, picked, this.logits) as tf.Tensor2D;
-    });
+    const picked = tf.tidy(() => tf.gather(tf.concat(steps), tf.tensor1d(rows, 'int32')) as tf.Tensor2D);
     tf.dispose(steps);
-    this.logits?.dispose();
-    this.logits = kept;
+    this.logits = this.logits ? this.keepWhere(active, picked, this.logits) : picked;
   }
 
   /** The next-token logits of sequence b after its last fed token (for tests and inspection). */

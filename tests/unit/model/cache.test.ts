@@ -22,19 +22,24 @@ describe.each(['wasm', 'cpu'] as const)('key/value cache on %s', (backend) => {
   });
   afterAll(() => model.dispose());
 
+  // A small score budget makes the pending text go in blocks of one or two tokens, and the
+  // sequences' last tokens land in different blocks (pending 1, 1 + 11 and 1 + 2 tokens).
+  const blocksOf = (tokens: number) => (m: TinyLM) => 3 * m.config.nHeads * tokens * (m.config.contextLength + 1);
   it.each([
-    ['untied', false],
-    ['tied', true],
+    ['untied head', false, undefined],
+    ['tied head', true, undefined],
+    ['blocks of one token', false, blocksOf(1)],
+    ['blocks of two tokens', false, blocksOf(2)],
   ] as const)(
-    'gives the logits of a full recompute after prefill, sampling and appended text (%s head)',
-    async (_, tiedEmbeddings) => {
+    'gives the logits of a full recompute after prefill, sampling and appended text (%s)',
+    async (_, tiedEmbeddings, budget) => {
       const model = tinyModel(7, { tiedEmbeddings });
       const prompts = [
         tokenizer.encode('<|tool|>What is 3 + 4 ?\n'),
         tokenizer.encode('<|questioner|>'),
         tokenizer.encode('<|solver|>Compute 12 * 3 .'),
       ];
-      const g = model.startGeneration(prompts, 11);
+      const g = model.startGeneration(prompts, 11, true, budget?.(model));
       await g.prefill();
       for (let b = 0; b < prompts.length; b++) {
         expect(maxAbsDiff(await g.lastLogits(b), await fullLogits(model, g.tokens(b)))).toBeLessThan(1e-4);
@@ -50,35 +55,6 @@ describe.each(['wasm', 'cpu'] as const)('key/value cache on %s', (backend) => {
       }
       g.dispose();
       model.dispose();
-    },
-  );
-
-  it.each([
-    ['one token', () => 1],
-    ['two tokens', (m: TinyLM) => 3 * m.config.nHeads * 2 * (m.config.contextLength + 1)],
-  ] as const)(
-    'feeds long pending text in blocks of %s when the score budget is small, with the logits of a full recompute',
-    async (_, budget) => {
-      const prompts = [
-        tokenizer.encode('<|tool|>What is 3 + 4 ?\n'),
-        tokenizer.encode('<|questioner|>'),
-        tokenizer.encode('<|solver|>Compute 12 * 3 .'),
-      ];
-      const g = model.startGeneration(prompts, 11, true, budget(model));
-      await g.prefill();
-      for (let b = 0; b < prompts.length; b++) {
-        expect(maxAbsDiff(await g.lastLogits(b), await fullLogits(model, g.tokens(b)))).toBeLessThan(1e-4);
-      }
-      await g.turn({ temperature: 1, maxNewTokens: 4 });
-      // Pending blocks of different lengths: 1 (the last draw), 1 + 11 and 1 + 2 tokens.
-      g.append(0, tokenizer.encode('\n```output\n7\n```\n'));
-      g.append(2, tokenizer.encode('\\boxed{'));
-      await g.turn({ temperature: 1, maxNewTokens: 2 });
-      for (let b = 0; b < prompts.length; b++) {
-        const seq = g.tokens(b);
-        expect(maxAbsDiff(await g.lastLogits(b), await fullLogits(model, seq.slice(0, -1)))).toBeLessThan(1e-4);
-      }
-      g.dispose();
     },
   );
 
