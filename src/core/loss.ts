@@ -117,6 +117,42 @@ export function aggregateLoss(
 }
 
 /**
+ * The weights w[b][t] that make `aggregateLoss` a plain weighted sum, aggregateLoss(l, m) = Σ_b Σ_t w·l:
+ * - `token-mean`:               w = m / Σ_b Σ_t m
+ * - `seq-mean-token-mean`:      w = m / (Σ_t m · S), S = sequences with Σ_t m > 0 (0 on empty rows)
+ * - `seq-mean-token-sum-norm`:  w = m / (H · B)
+ * The denominators belong to the whole batch, so a batch cut into parts keeps its loss and
+ * gradient as the sum of the parts' Σ w·l. An all-masked batch gives all zeros.
+ */
+export function aggregationWeights(
+  mask: readonly (readonly number[])[],
+  mode: LossAggregation,
+  horizon?: number,
+): number[][] {
+  const rowSums = mask.map((row) => row.reduce((a, x) => a + x, 0));
+  const total = rowSums.reduce((a, x) => a + x, 0);
+  const sequences = rowSums.filter((x) => x > 0).length;
+  const width = Math.max(0, ...mask.map((row) => row.length));
+  const h = horizon ?? width;
+  return mask.map((row, b) => {
+    const rowSum = rowSums[b] as number;
+    const scale =
+      mode === 'token-mean'
+        ? total > 0
+          ? 1 / total
+          : 0
+        : mode === 'seq-mean-token-mean'
+          ? rowSum > 0
+            ? 1 / (rowSum * sequences)
+            : 0
+          : h > 0
+            ? 1 / (h * mask.length)
+            : 0;
+    return row.map((m) => m * scale);
+  });
+}
+
+/**
  * k3 estimator of KL(π_θ ‖ π_ref) for one token, with Agent0's clamps:
  *   x = clamp(log π_ref − log π_θ, −20, 20),  kl = clamp(eˣ − x − 1, −10, 10).
  */

@@ -88,9 +88,17 @@ export class TinyLM {
     return sequenceLogProbs(this.params, this.config, this.tokenizer.padId, sequences, mask);
   }
 
-  /** One clipped-policy-gradient + KL update with AdamW; see `trainStep`. */
-  trainStep(batch: TrainBatch, loss: LossSettings, optim: OptimizerSettings = DEFAULT_OPTIMIZER): Promise<TrainStats> {
-    return trainStep(this.params, this.config, this.tokenizer.padId, this.optimizer, batch, loss, optim);
+  /**
+   * One clipped-policy-gradient + KL update with AdamW; see `trainStep`. `rowsPerPass` bounds the
+   * token rows of one forward-and-backward pass (default TRAIN_ROWS).
+   */
+  trainStep(
+    batch: TrainBatch,
+    loss: LossSettings,
+    optim: OptimizerSettings = DEFAULT_OPTIMIZER,
+    rowsPerPass?: number,
+  ): Promise<TrainStats> {
+    return trainStep(this.params, this.config, this.tokenizer.padId, this.optimizer, batch, loss, optim, rowsPerPass);
   }
 
   /** The parameter file (see checkpoint.ts), read with one `await data()` per parameter. */

@@ -1,10 +1,9 @@
 /**
  * The clipped policy loss and the k3 KL penalty in tensors: the tensor twin of src/core/loss.ts
- * (`clippedTokenLoss`, `aggregateLoss`, `klK3`), which the tests hold it equal to.
- * All per-token inputs are [B, T]; call inside `tf.tidy`.
+ * (`clippedTokenLoss`, `aggregateLoss` through `aggregationWeights`, `klK3`), which the tests hold
+ * it equal to. All per-token inputs are [B, T]; call inside `tf.tidy`.
  */
 import * as tf from '@tensorflow/tfjs';
-import type { LossAggregation } from '../core/loss';
 
 /** Clip-branch codes in the per-token statistics. */
 export const BRANCH_CODES = { none: 0, 'low-clip': 1, 'high-clip': 2, 'dual-clip': 3 } as const;
@@ -14,16 +13,16 @@ export interface PolicyLossInputs {
   oldLogp: tf.Tensor2D;
   refLogp: tf.Tensor2D;
   advantages: tf.Tensor2D;
-  /** Loss mask × per-token weight. */
-  mask: tf.Tensor2D;
+  /**
+   * Aggregation weights w (core `aggregationWeights` of loss mask × per-token weight): the loss
+   * is Σ w·l. Their denominators are the whole batch's, so parts of a batch add up.
+   */
+  weights: tf.Tensor2D;
   /** [B, 1] per-sequence clip widths. */
   epsLow: tf.Tensor2D;
   epsHigh: tf.Tensor2D;
   dualClip: number | null;
   klCoef: number;
-  aggregation: LossAggregation;
-  /** Horizon H of `seq-mean-token-sum-norm`. */
-  horizon: number;
 }
 
 export interface PolicyLossTensors {
@@ -35,32 +34,9 @@ export interface PolicyLossTensors {
   branch: tf.Tensor2D;
 }
 
-/** x where x > 0, else 1: a denominator that never divides by zero. */
-function safeDenominator(x: tf.Tensor): tf.Tensor {
-  return tf.where(tf.greater(x, 0), x, tf.onesLike(x));
-}
-
-/**
- * Same reduction as core `aggregateLoss`:
- * token-mean Σ l·m / Σ m; seq-mean-token-mean mean over rows with Σ_t m > 0 of Σ_t l·m / Σ_t m;
- * seq-mean-token-sum-norm Σ l·m / H / B. Empty masks give 0.
- */
-export function aggregate(l: tf.Tensor2D, m: tf.Tensor2D, mode: LossAggregation, horizon: number): tf.Scalar {
-  const lm = tf.mul(l, m);
-  switch (mode) {
-    case 'token-mean': {
-      const total = tf.sum(m);
-      return tf.div(tf.sum(lm), safeDenominator(total)) as tf.Scalar;
-    }
-    case 'seq-mean-token-mean': {
-      const rowMask = tf.sum(m, 1);
-      const valid = tf.cast(tf.greater(rowMask, 0), 'float32');
-      const rowMean = tf.div(tf.sum(lm, 1), safeDenominator(rowMask));
-      return tf.div(tf.sum(tf.mul(rowMean, valid)), safeDenominator(tf.sum(valid))) as tf.Scalar;
-    }
-    case 'seq-mean-token-sum-norm':
-      return tf.div(tf.sum(lm), Math.max(horizon, 1) * Math.max(l.shape[0], 1)) as tf.Scalar;
-  }
+/** Σ w·l: the aggregated loss (see `PolicyLossInputs.weights`). */
+export function weightedSum(l: tf.Tensor, w: tf.Tensor): tf.Scalar {
+  return tf.sum(tf.mul(l, w)) as tf.Scalar;
 }
 
 /** 1 where a ≥ b (as a float), tfjs's tie rule for `maximum`'s first input. */
@@ -71,24 +47,6 @@ function atLeast(a: tf.Tensor, b: tf.Tensor | number): tf.Tensor {
 /** 1 where lo ≤ x ≤ hi, the region where `clipByValue` passes its gradient. */
 function inside(x: tf.Tensor, lo: number, hi: number): tf.Tensor {
   return tf.cast(tf.logicalAnd(tf.greaterEqual(x, lo), tf.lessEqual(x, hi)), 'float32');
-}
-
-/**
- * ∂agg(l)/∂l per token for `aggregate`: m/Σm (token-mean), m·[row valid]/(Σ_t m · #valid rows)
- * (seq-mean-token-mean), m/(H·B) (seq-mean-token-sum-norm).
- */
-function aggregateWeights(m: tf.Tensor2D, mode: LossAggregation, horizon: number): tf.Tensor2D {
-  switch (mode) {
-    case 'token-mean':
-      return tf.div(m, safeDenominator(tf.sum(m)));
-    case 'seq-mean-token-mean': {
-      const rowMask = tf.sum(m, 1, true);
-      const valid = tf.cast(tf.greater(rowMask, 0), 'float32');
-      return tf.div(tf.mul(m, valid), tf.mul(safeDenominator(rowMask), safeDenominator(tf.sum(valid))));
-    }
-    case 'seq-mean-token-sum-norm':
-      return tf.div(m, Math.max(horizon, 1) * Math.max(m.shape[0], 1));
-  }
 }
 
 interface LossParts extends PolicyLossTensors {
@@ -105,7 +63,7 @@ interface LossParts extends PolicyLossTensors {
  *               · [A ≥ 0 or no dual clip or L ≤ −A·c_dual];
  * with x = clamp(logπref − logπθ, ±20), k3 = clamp(eˣ − x − 1, ±10):
  *   ∂k3/∂logπθ = −(eˣ − 1)·[|logπref − logπθ| ≤ 20]·[|eˣ − x − 1| ≤ 10];
- * each times `aggregateWeights`. Ties follow tfjs's own gradients of maximum, minimum and clip.
+ * each times the aggregation weight w. Ties follow tfjs's own gradients of maximum, minimum and clip.
  */
 function lossParts(x: PolicyLossInputs): LossParts {
   const a = x.advantages;
@@ -148,9 +106,9 @@ function lossParts(x: PolicyLossInputs): LossParts {
   const k3 = tf.sub(tf.sub(expRef, logRatioRef), 1);
   const klToken = tf.clipByValue(k3, -10, 10) as tf.Tensor2D;
   const klSlope = tf.mul(tf.mul(tf.sub(1, expRef), inside(refGap, -20, 20)), inside(k3, -10, 10));
-  const w = aggregateWeights(x.mask, x.aggregation, x.horizon);
-  const pgLoss = aggregate(perToken as tf.Tensor2D, x.mask, x.aggregation, x.horizon);
-  const kl = aggregate(klToken, x.mask, x.aggregation, x.horizon);
+  const w = x.weights;
+  const pgLoss = weightedSum(perToken, w);
+  const kl = weightedSum(klToken, w);
   return {
     loss: tf.add(pgLoss, tf.mul(kl, x.klCoef)),
     pgLoss,
@@ -166,7 +124,7 @@ function lossParts(x: PolicyLossInputs): LossParts {
  * Per token: ρ = exp(clamp(logπθ − logπold, −20, 20)),
  * L = max(−A·ρ, −A·clip(ρ, 1 − ε_low, 1 + ε_high)), and with dual clip c for A < 0: min(L, −A·c);
  * kl = clamp(eˣ − x − 1, −10, 10) with x = clamp(logπref − logπθ, −20, 20).
- * Loss = agg(L) + klCoef · agg(kl), both with the same aggregation and mask.
+ * Loss = Σ w·L + klCoef · Σ w·kl, w the aggregation weights.
  * Differentiable in `logp` through one custom gradient (see `lossParts`), so that the tape holds
  * one node instead of the ~70 of the loss's elementwise ops; `ratio` and `branch` are statistics
  * and pass no gradient.

@@ -4,13 +4,13 @@
  * are right-padded to a power-of-two length so shapes come from a small fixed set.
  */
 import * as tf from '@tensorflow/tfjs';
-import type { ClipBranch, LossAggregation } from '../core/loss';
+import { type ClipBranch, type LossAggregation, aggregationWeights } from '../core/loss';
 import { type AdamW, type OptimizerSettings, flatten, globalNorm } from './adamw';
 import type { ModelConfig } from './config';
 import { forwardFull, oneHotFloat } from './forward';
 import { bucketLength } from './kv-cache';
 import type { Params } from './params';
-import { BRANCH_CODES, aggregate, policyLoss } from './policy-loss';
+import { BRANCH_CODES, policyLoss, weightedSum } from './policy-loss';
 
 export interface TrainBatch {
   /** Token ids of each full sequence (prompt, response, observations). */
@@ -161,8 +161,35 @@ function perSequence(x: number | readonly number[], batch: number, what: string)
 }
 
 /**
- * One update: forward, loss (policyLoss), gradients and AdamW in one synchronous tf.tidy, then
- * one `await data()` for every statistic.
+ * Token rows (B·T) per forward-and-backward pass of `trainStep`. A pass holds every activation
+ * the backward pass needs and every gradient of its rows, about 150 KB a row for the shipped
+ * model (16 × 128 tokens in one pass peaked at 310 MB), so this bounds a step's memory; tfjs's
+ * WASM memory never shrinks, so its largest step sets it for the rest of the visit.
+ */
+export const TRAIN_ROWS = 1024;
+
+/**
+ * How `trainStep` cuts n sequences of padded length t: k = ⌈n / max(1, ⌊rows / t⌋)⌉ passes of
+ * ⌈n / k⌉ sequences each, the last one filled up with empty rows so every pass has one shape.
+ */
+export function trainPasses(n: number, t: number, rows: number): { passes: number; perPass: number } {
+  const passes = Math.ceil(n / Math.max(1, Math.floor(rows / t)));
+  return { passes, perPass: Math.ceil(n / passes) };
+}
+
+/** Rows [start, start + count) of a flat [·, width] array, zero-filled to `per` rows, as a tensor. */
+function rowsTensor(flat: Float32Array, width: number, start: number, count: number, per: number): tf.Tensor2D {
+  const out = new Float32Array(per * width);
+  out.set(flat.subarray(start * width, (start + count) * width));
+  return tf.tensor2d(out, [per, width]);
+}
+
+/**
+ * One update. The batch's loss is Σ w·l with aggregation weights w whose denominators are the
+ * whole batch's (core `aggregationWeights`), so it is the sum of the losses of its passes (see
+ * `trainPasses`, at most `rowsPerPass` token rows each) and so is its gradient: each pass runs
+ * forward, loss and gradients in one tf.tidy and adds its flat gradient to the sum. Then one
+ * `await data()` for every statistic, and AdamW on the sum when the loss and the norm are finite.
  */
 export async function trainStep(
   p: Params,
@@ -172,6 +199,7 @@ export async function trainStep(
   batch: TrainBatch,
   loss: LossSettings,
   optim: OptimizerSettings,
+  rowsPerPass = TRAIN_ROWS,
 ): Promise<TrainStats> {
   const n = batch.sequences.length;
   const lengths = batch.sequences.map((s) => s.length);
@@ -183,76 +211,94 @@ export async function trainStep(
   }
   for (let b = 0; b < n; b++)
     if (mask[b * t] !== 0) throw new Error(`train: sequence ${b} masks in its first token, which has no log-prob.`);
+  const trained = unpad(mask, lengths, t);
+  const horizon = loss.horizon ?? Math.max(...lengths);
+  const lossWeights = padRows(aggregationWeights(trained, loss.aggregation, horizon), t, 0, 'weights', lengths);
+  const entropyWeights = padRows(aggregationWeights(trained, 'token-mean'), t, 0, 'weights', lengths);
   const adv = padRows(batch.advantages, t, 0, 'advantages', lengths);
   const old = padRows(batch.oldLogProbs, t, 0, 'oldLogProbs', lengths);
   const ref = padRows(batch.refLogProbs, t, 0, 'refLogProbs', lengths);
   const epsLow = perSequence(loss.epsLow, n, 'epsLow');
   const epsHigh = perSequence(loss.epsHigh, n, 'epsHigh');
-  const horizon = loss.horizon ?? Math.max(...lengths);
-  // Forward, loss and gradients in one tidy; the update waits for one read-back that shows the
-  // loss and the gradients are finite, so a NaN never reaches the weights or the optimizer state.
-  const held: { grads?: tf.Tensor1D; norm?: tf.Scalar } = {};
-  const packed = tf.tidy(() => {
-    const ids = idsTensor(batch.sequences, t, padId);
-    const m = tf.tensor2d(mask, [n, t]);
-    const aux: tf.Tensor[] = [];
-    const { value, grads: g } = tf.variableGrads(() => {
-      const { logp, entropy } = tokenLogProbs(forwardFull(p, c, ids, true), ids);
-      const r = policyLoss({
-        logp,
-        oldLogp: tf.tensor2d(old, [n, t]),
-        refLogp: tf.tensor2d(ref, [n, t]),
-        advantages: tf.tensor2d(adv, [n, t]),
-        mask: m,
-        epsLow: tf.tensor2d(epsLow, [n, 1]),
-        epsHigh: tf.tensor2d(epsHigh, [n, 1]),
-        dualClip: loss.dualClip,
-        klCoef: loss.klCoef,
-        aggregation: loss.aggregation,
-        horizon,
-      });
-      const ent = aggregate(entropy, m, 'token-mean', t);
-      aux.push(...[r.pgLoss, r.kl, ent, r.ratio, r.branch, logp].map((x) => tf.keep(x)));
-      return r.loss;
-    }, p.all);
-    const grads = flatten(p.all.map((v) => g[v.name] as tf.Tensor));
-    const norm = globalNorm(grads);
-    held.grads = tf.keep(grads);
-    held.norm = tf.keep(norm);
-    const [pg, kl, ent, ratio, branch, logp] = aux as [
-      tf.Scalar,
-      tf.Scalar,
-      tf.Scalar,
-      tf.Tensor,
-      tf.Tensor,
-      tf.Tensor,
-    ];
-    const out = tf.concat([
-      tf.stack([value, pg, kl, ent, norm]),
-      tf.reshape(ratio, [-1]),
-      tf.reshape(branch, [-1]),
-      tf.reshape(logp, [-1]),
-    ]);
-    tf.dispose(aux);
-    return out;
-  });
+  const { passes, perPass } = trainPasses(n, t, rowsPerPass);
+  // Per pass: [loss, pgLoss, kl, entropy] and its ratio, branch and log-prob rows, kept until
+  // the one read-back; the update waits for it, so a NaN never reaches the weights or the optimizer state.
+  const heads: tf.Tensor[] = [];
+  const tokens: tf.Tensor[] = [];
+  let gradSum: tf.Tensor1D | undefined;
+  for (let k = 0; k < passes; k++) {
+    const start = k * perPass;
+    const count = Math.min(perPass, n - start);
+    const part = (flat: Float32Array, width = t): tf.Tensor2D => rowsTensor(flat, width, start, count, perPass);
+    const filler = Array.from({ length: perPass - count }, () => [padId]);
+    const previous = gradSum;
+    const [sum, head, rows] = tf.tidy(() => {
+      const ids = idsTensor([...batch.sequences.slice(start, start + count), ...filler], t, padId);
+      const aux: tf.Tensor[] = [];
+      const { value, grads: g } = tf.variableGrads(() => {
+        const { logp, entropy } = tokenLogProbs(forwardFull(p, c, ids, true), ids);
+        const r = policyLoss({
+          logp,
+          oldLogp: part(old),
+          refLogp: part(ref),
+          advantages: part(adv),
+          weights: part(lossWeights),
+          epsLow: part(epsLow, 1),
+          epsHigh: part(epsHigh, 1),
+          dualClip: loss.dualClip,
+          klCoef: loss.klCoef,
+        });
+        const ent = weightedSum(entropy, part(entropyWeights));
+        aux.push(...[r.pgLoss, r.kl, ent, r.ratio, r.branch, logp].map((x) => tf.keep(x)));
+        return r.loss;
+      }, p.all);
+      const flat = flatten(p.all.map((v) => g[v.name] as tf.Tensor));
+      const [pg, kl, ent, ratio, branch, logp] = aux as [
+        tf.Scalar,
+        tf.Scalar,
+        tf.Scalar,
+        tf.Tensor,
+        tf.Tensor,
+        tf.Tensor,
+      ];
+      const out: [tf.Tensor1D, tf.Tensor, tf.Tensor] = [
+        previous ? tf.add(previous, flat) : flat,
+        tf.stack([value, pg, kl, ent]),
+        tf.concat([tf.reshape(ratio, [-1]), tf.reshape(branch, [-1]), tf.reshape(logp, [-1])]),
+      ];
+      tf.dispose(aux);
+      return out;
+    });
+    previous?.dispose();
+    gradSum = sum;
+    heads.push(head);
+    tokens.push(rows);
+  }
+  const grads = gradSum as tf.Tensor1D;
+  const norm = tf.tidy(() => globalNorm(grads));
+  const packed = tf.tidy(() => tf.concat([tf.addN(heads), tf.reshape(norm, [1]), ...tokens]));
+  tf.dispose([...heads, ...tokens]);
   const data = (await packed.data()) as Float32Array;
   packed.dispose();
   const finite = Number.isFinite(data[0]) && Number.isFinite(data[4]);
-  const { grads, norm } = held as Required<typeof held>;
   if (finite) tf.tidy(() => optimizer.applyFlat(grads, norm, optim));
   tf.dispose([grads, norm]);
-  const size = n * t;
-  const block = (k: number): Float32Array => data.subarray(5 + k * size, 5 + (k + 1) * size);
+  // Token statistic `which` (0 ratio, 1 branch, 2 log-prob) of every sequence, from its pass's block.
+  const block = perPass * t;
+  const tokenRows = (which: number): number[][] =>
+    lengths.map((len, b) => {
+      const from = 5 + Math.floor(b / perPass) * 3 * block + which * block + (b % perPass) * t;
+      return Array.from(data.subarray(from, from + len));
+    });
   return {
     loss: data[0] as number,
     pgLoss: data[1] as number,
     kl: data[2] as number,
     entropy: data[3] as number,
     gradNorm: data[4] as number,
-    ratios: unpad(block(0), lengths, t),
-    branches: unpad(block(1), lengths, t).map((row) => row.map((code) => BRANCH_NAMES[code] as ClipBranch)),
-    logProbs: unpad(block(2), lengths, t),
+    ratios: tokenRows(0),
+    branches: tokenRows(1).map((row) => row.map((code) => BRANCH_NAMES[code] as ClipBranch)),
+    logProbs: tokenRows(2),
     ...(finite
       ? {}
       : { skipped: 'the loss or a gradient was not finite; the update was not applied and the weights are unchanged' }),

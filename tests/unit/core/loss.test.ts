@@ -1,6 +1,7 @@
 /** The clipped token loss, its aggregation and the k3 KL (docs/algorithms.md §4.2–4.4), hand-computed. */
 import { describe, expect, it } from 'vitest';
-import { aggregateLoss, clippedTokenLoss, klK3 } from '../../../src/core/loss';
+import { LOSS_AGGREGATIONS, aggregateLoss, aggregationWeights, clippedTokenLoss, klK3 } from '../../../src/core/loss';
+import { Rng } from '../../../src/core/random';
 
 describe('clippedTokenLoss (ε_low 0.2, ε_high 0.3, dual clip 3)', () => {
   const opts = { epsLow: 0.2, epsHigh: 0.3, dualClip: 3 };
@@ -61,6 +62,41 @@ describe('aggregateLoss', () => {
       ),
     ).toBe(0);
     expect(() => aggregateLoss(losses, [[1]], 'token-mean')).toThrow(/mask rows/);
+  });
+});
+
+describe('aggregationWeights', () => {
+  // Row 2 is empty: it counts in B for the sum-norm but not among the sequences of seq-mean-token-mean.
+  const mask = [
+    [0, 1, 1],
+    [0, 1, 0],
+    [0, 0, 0],
+  ];
+  it('token-mean: every trained token 1/3', () => {
+    expect(aggregationWeights(mask, 'token-mean').flat()).toEqual([0, 1 / 3, 1 / 3, 0, 1 / 3, 0, 0, 0, 0]);
+  });
+  it('seq-mean-token-mean: 1/(2 tokens · 2 sequences) and 1/(1 token · 2 sequences)', () => {
+    expect(aggregationWeights(mask, 'seq-mean-token-mean').flat()).toEqual([0, 0.25, 0.25, 0, 0.5, 0, 0, 0, 0]);
+  });
+  it('seq-mean-token-sum-norm: 1/(H · B) = 1/9, or 1/15 with horizon 5', () => {
+    expect(aggregationWeights(mask, 'seq-mean-token-sum-norm').flat()).toEqual([0, 1 / 9, 1 / 9, 0, 1 / 9, 0, 0, 0, 0]);
+    expect(aggregationWeights(mask, 'seq-mean-token-sum-norm', 5)[0]).toEqual([0, 1 / 15, 1 / 15]);
+  });
+  it('gives zeros for an all-masked batch', () => {
+    for (const mode of LOSS_AGGREGATIONS) expect(aggregationWeights([[0, 0]], mode).flat()).toEqual([0, 0]);
+  });
+  it.each(LOSS_AGGREGATIONS)('turns aggregateLoss into Σ w·l on random ragged batches (%s)', (mode) => {
+    const rng = new Rng(5);
+    for (let trial = 0; trial < 20; trial++) {
+      const rows = 1 + rng.int(6);
+      const lengths = Array.from({ length: rows }, () => 1 + rng.int(9));
+      const losses = lengths.map((n) => Array.from({ length: n }, () => 4 * rng.next() - 2));
+      const mask = lengths.map((n) => Array.from({ length: n }, () => rng.pick([0, 0.5, 1, 1])));
+      const horizon = trial % 2 ? 12 : undefined;
+      const w = aggregationWeights(mask, mode, horizon);
+      const sum = losses.reduce((a, row, b) => a + row.reduce((s, l, t) => s + l * (w[b]?.[t] as number), 0), 0);
+      expect(sum).toBeCloseTo(aggregateLoss(losses, mask, mode, horizon), 12);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LOSS_AGGREGATIONS, type LossAggregation, aggregationWeights } from '../../../src/core/loss';
 import { Rng } from '../../../src/core/random';
 import { AdamW } from '../../../src/model/adamw';
 import { forwardFull } from '../../../src/model/forward';
@@ -15,8 +16,8 @@ const mask = sequences.map((s) => s.map((_, j) => (j === 0 ? 0 : 1)));
 const advantages = sequences.map((s, i) => s.map(() => [0.8, -1.1, 0.4][i] as number));
 const OFFSETS = [-1.5, -0.5, -0.05, 0.05, 0.5];
 
-/** Loss of the model on the fixed batch: policy loss (dual clip 3) + 0.1 · k3 KL, token-mean. */
-function loss(model: TinyLM, old: number[][], ref: number[][]): tf.Scalar {
+/** Loss of the model on the fixed batch: policy loss (dual clip 3) + 0.1 · k3 KL, aggregated as `mode`. */
+function loss(model: TinyLM, old: number[][], ref: number[][], mode: LossAggregation = 'token-mean'): tf.Scalar {
   const ids = tf.tensor2d(sequences, [B, T], 'int32');
   const { logp } = tokenLogProbs(forwardFull(model.params, model.config, ids, true), ids);
   return policyLoss({
@@ -24,13 +25,11 @@ function loss(model: TinyLM, old: number[][], ref: number[][]): tf.Scalar {
     oldLogp: tf.tensor2d(old),
     refLogp: tf.tensor2d(ref),
     advantages: tf.tensor2d(advantages),
-    mask: tf.tensor2d(mask),
+    weights: tf.tensor2d(aggregationWeights(mask, mode)),
     epsLow: tf.fill([B, 1], 0.2) as tf.Tensor2D,
     epsHigh: tf.fill([B, 1], 0.28) as tf.Tensor2D,
     dualClip: 3,
     klCoef: 0.1,
-    aggregation: 'token-mean',
-    horizon: T,
   }).loss;
 }
 
@@ -40,6 +39,19 @@ async function scalar(t: tf.Scalar): Promise<number> {
   return v;
 }
 
+/**
+ * The test model, with O(1) weights instead of the 0.02 init so that every gradient is far above
+ * float32 noise; the same weights on every call. Seeds start at 1: tfjs takes a seed of 0 as
+ * "no seed" and draws from Math.random.
+ */
+function perturbedModel(tiedEmbeddings: boolean): TinyLM {
+  const m = tinyModel(tiedEmbeddings ? 29 : 23, { dModel: 8, nHeads: 2, dFf: 16, contextLength: 8, tiedEmbeddings });
+  m.params.all.forEach((v, i) =>
+    tf.tidy(() => v.assign(tf.add(v, tf.randomNormal(v.shape, 0, 0.5, 'float32', 1 + i)))),
+  );
+  return m;
+}
+
 describe('gradients and AdamW', () => {
   let model: TinyLM;
   let tied: TinyLM;
@@ -47,14 +59,8 @@ describe('gradients and AdamW', () => {
   let ref: number[][];
   beforeAll(async () => {
     await useBackend('cpu');
-    model = tinyModel(23, { dModel: 8, nHeads: 2, dFf: 16, contextLength: 8 });
-    tied = tinyModel(29, { dModel: 8, nHeads: 2, dFf: 16, contextLength: 8, tiedEmbeddings: true });
-    // O(1) weights instead of the 0.02 init, so that every gradient is far above float32 noise.
-    // Seeds start at 1: tfjs takes a seed of 0 as "no seed" and draws from Math.random.
-    for (const m of [model, tied])
-      m.params.all.forEach((v, i) =>
-        tf.tidy(() => v.assign(tf.add(v, tf.randomNormal(v.shape, 0, 0.5, 'float32', 1 + i)))),
-      );
+    model = perturbedModel(false);
+    tied = perturbedModel(true);
     const lp = await model.logProbs(sequences);
     // Ratios e^{±1.5}, e^{±0.5}, e^{±0.05}: every clip region, none near a kink.
     old = lp.map((r) => r.map((x) => x + rng.pick(OFFSETS)));
@@ -93,33 +99,40 @@ describe('gradients and AdamW', () => {
     },
   );
 
-  it('trainStep reports the gradient norm and applies the first AdamW step θ(1 − lr·λ) − lr·g/(|g| + ε)', async () => {
-    const { grads } = tf.variableGrads(() => loss(model, old, ref), model.params.all);
-    const g = (await Promise.all(model.params.all.map((v) => (grads[v.name] as tf.Tensor).data()))) as Float32Array[];
-    tf.dispose(grads);
-    const before = (await Promise.all(model.params.all.map((v) => v.data()))) as Float32Array[];
-    const norm = Math.sqrt(g.reduce((s, arr) => s + arr.reduce((a, x) => a + x * x, 0), 0));
-    const lr = 0.01;
-    const wd = 0.1;
-    const stats = await model.trainStep(
-      { sequences, lossMask: mask, advantages, oldLogProbs: old, refLogProbs: ref },
-      { epsLow: 0.2, epsHigh: 0.28, dualClip: 3, klCoef: 0.1, aggregation: 'token-mean' },
-      { learningRate: lr, beta1: 0.9, beta2: 0.999, epsilon: 1e-8, weightDecay: wd, maxGradNorm: 1e6 },
-    );
-    expect(Math.abs(stats.gradNorm - norm)).toBeLessThan(1e-5 * Math.max(1, norm));
-    const after = (await Promise.all(model.params.all.map((v) => v.data()))) as Float32Array[];
-    model.params.all.forEach((v, i) => {
-      const decay = v.rank >= 2 ? wd : 0;
-      const gi = g[i] as Float32Array;
-      const b = before[i] as Float32Array;
-      const a = after[i] as Float32Array;
-      for (let k = 0; k < a.length; k++) {
-        const gk = gi[k] as number;
-        const want = (b[k] as number) * (1 - lr * decay) - (lr * gk) / (Math.abs(gk) + 1e-8);
-        expect(Math.abs((a[k] as number) - want)).toBeLessThan(2e-6);
-      }
-    });
-  });
+  // T = 8: one pass, one sequence a pass (3 passes), two a pass (2 passes, one empty filler row).
+  it.each(LOSS_AGGREGATIONS.flatMap((mode) => [undefined, 8, 16].map((rows) => [mode, rows] as const)))(
+    "trainStep reports the whole batch's gradient norm and applies the first AdamW step θ(1 − lr·λ) − lr·g/(|g| + ε) (%s, %s token rows a pass)",
+    async (mode, rows) => {
+      const model = perturbedModel(false);
+      const { grads } = tf.variableGrads(() => loss(model, old, ref, mode), model.params.all);
+      const g = (await Promise.all(model.params.all.map((v) => (grads[v.name] as tf.Tensor).data()))) as Float32Array[];
+      tf.dispose(grads);
+      const before = (await Promise.all(model.params.all.map((v) => v.data()))) as Float32Array[];
+      const norm = Math.sqrt(g.reduce((s, arr) => s + arr.reduce((a, x) => a + x * x, 0), 0));
+      const lr = 0.01;
+      const wd = 0.1;
+      const stats = await model.trainStep(
+        { sequences, lossMask: mask, advantages, oldLogProbs: old, refLogProbs: ref },
+        { epsLow: 0.2, epsHigh: 0.28, dualClip: 3, klCoef: 0.1, aggregation: mode },
+        { learningRate: lr, beta1: 0.9, beta2: 0.999, epsilon: 1e-8, weightDecay: wd, maxGradNorm: 1e6 },
+        rows,
+      );
+      expect(Math.abs(stats.gradNorm - norm)).toBeLessThan(1e-5 * Math.max(1, norm));
+      const after = (await Promise.all(model.params.all.map((v) => v.data()))) as Float32Array[];
+      model.params.all.forEach((v, i) => {
+        const decay = v.rank >= 2 ? wd : 0;
+        const gi = g[i] as Float32Array;
+        const b = before[i] as Float32Array;
+        const a = after[i] as Float32Array;
+        for (let k = 0; k < a.length; k++) {
+          const gk = gi[k] as number;
+          const want = (b[k] as number) * (1 - lr * decay) - (lr * gk) / (Math.abs(gk) + 1e-8);
+          expect(Math.abs((a[k] as number) - want)).toBeLessThan(2e-6);
+        }
+      });
+      model.dispose();
+    },
+  );
 
   it('clips the global gradient norm before the moments (two steps against the formula)', async () => {
     const p = tf.variable(tf.tensor1d([1, 2]));

@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type LossAggregation, LOSS_AGGREGATIONS, aggregateLoss, clippedTokenLoss, klK3 } from '../../../src/core/loss';
+import {
+  type LossAggregation,
+  LOSS_AGGREGATIONS,
+  aggregateLoss,
+  aggregationWeights,
+  clippedTokenLoss,
+  klK3,
+} from '../../../src/core/loss';
 import { Rng } from '../../../src/core/random';
 import { BRANCH_CODES, policyLoss } from '../../../src/model/policy-loss';
 import { tf, tinyModel, tokenizer, useBackend } from './fixtures';
@@ -85,13 +92,11 @@ describe('tensor policy loss', () => {
           oldLogp: tf.tensor2d(cc.old),
           refLogp: tf.tensor2d(cc.ref),
           advantages: tf.tensor2d(cc.adv),
-          mask: tf.tensor2d(cc.mask),
+          weights: tf.tensor2d(aggregationWeights(cc.mask, mode, 9)),
           epsLow: tf.tensor2d(cc.epsLow, [4, 1]),
           epsHigh: tf.tensor2d(cc.epsHigh, [4, 1]),
           dualClip,
           klCoef,
-          aggregation: mode,
-          horizon: 9,
         });
         return tf.concat([tf.stack([r.loss, r.pgLoss, r.kl]), tf.reshape(r.branch, [-1])]);
       });
@@ -129,13 +134,11 @@ describe('tensor policy loss', () => {
               oldLogp: tf.tensor2d(cc.old),
               refLogp: tf.tensor2d(cc.ref),
               advantages: tf.tensor2d(cc.adv),
-              mask: tf.tensor2d(cc.mask),
+              weights: tf.tensor2d(aggregationWeights(cc.mask, mode, 9)),
               epsLow: tf.tensor2d(cc.epsLow, [4, 1]),
               epsHigh: tf.tensor2d(cc.epsHigh, [4, 1]),
               dualClip,
               klCoef,
-              aggregation: mode,
-              horizon: 9,
             })[which];
           const x = tf.tensor2d(cc.logp);
           return tf.concat([tf.reshape(tf.grad(lossOf('loss'))(x), [-1]), tf.reshape(tf.grad(lossOf('kl'))(x), [-1])]);
@@ -177,7 +180,12 @@ describe('tensor policy loss', () => {
     expect([...seen].sort()).toEqual([0, 1, 2, 3]);
   });
 
-  it('is what trainStep reports, on ragged rows and per-sequence clip widths', async () => {
+  // Padded to T = 16: one pass, one sequence a pass, and two a pass with one empty filler row.
+  it.each([
+    ['one pass', undefined],
+    ['3 passes', 1],
+    ['2 passes', 32],
+  ] as const)('is what trainStep reports, on ragged rows and per-sequence clip widths (%s)', async (_, rows) => {
     const model = tinyModel(5);
     const rng = new Rng(8);
     const sequences = [5, 9, 3].map((n) => Array.from({ length: n }, () => 1 + rng.int(tokenizer.size - 1)));
@@ -198,6 +206,8 @@ describe('tensor policy loss', () => {
     const stats = await model.trainStep(
       { sequences, lossMask, advantages: adv, oldLogProbs: old, refLogProbs: ref, weights },
       settings,
+      undefined,
+      rows,
     );
     const mask = lossMask.map((r, i) => r.map((m, j) => m * (weights[i]?.[j] as number)));
     const c: Case = { logp: stats.logProbs, old, ref, adv, mask, epsLow: [0.2, 0.2, 0.2], epsHigh: [0.3, 0.25, 0.2] };
