@@ -8,7 +8,7 @@ import * as tf from '@tensorflow/tfjs';
 import type { ModelConfig } from './config';
 import { PLAIN_OPS, standardise } from './fast-ops';
 import { attention, embedTokens, headMatrix, lookupRows, qkvBlocks, splitHeads } from './forward';
-import { type KvCache, bucketLength, extendPlan, growCache } from './kv-cache';
+import { type KvCache, bucketLength, extendPlan, growthRows, grownTensor } from './kv-cache';
 import type { Params } from './params';
 
 /** A product with a layer norm folded in: LN(x)·W + b = x̂·w + bias. */
@@ -121,9 +121,11 @@ function headRows(x: tf.Tensor2D, b: number, nHeads: number): tf.Tensor2D {
  * Append ids [B, L] to the cache: sequence b holds `cursor[b]` tokens and takes its first `n[b]`
  * new ones at positions cursor[b] + j (each layer's new key and value rows are scattered into the
  * cache, one kernel each), and query j attends to key positions ≤ cursor[b] + j. `weights`
- * (`inferenceWeights`) may be passed in to be reused across calls. The input cache is not
- * disposed. When a sequence needs more room than the cache has, the result is a grown cache
- * (capacity the next power of two, at most the context length). Call inside `tf.tidy`.
+ * (`inferenceWeights`) may be passed in to be reused across calls. When a sequence needs more
+ * room than the cache has, the result is a grown cache (capacity the next power of two, at most
+ * the context length). The input cache is consumed: each of its tensors (and its grown copy) is
+ * disposed once its successor is written, so a step never holds two whole caches; a B = 288
+ * step that grew the cache from 64 to 128 positions held three. Call inside `tf.tidy`.
  */
 export function forwardExtend(
   p: Params,
@@ -138,19 +140,24 @@ export function forwardExtend(
   const ctx = c.contextLength;
   const needed = Math.max(...cursor.map((start, b) => start + (n[b] as number)));
   if (needed > ctx) throw new Error(`forwardExtend: a sequence would exceed the context length ${ctx}.`);
-  const grown = needed > cache.capacity ? growCache(cache, batch * c.nHeads, bucketLength(needed, ctx)) : cache;
-  const cap = grown.capacity;
+  const blocks = batch * c.nHeads;
+  const cap = needed > cache.capacity ? bucketLength(needed, ctx) : cache.capacity;
+  const growth = cap > cache.capacity ? growthRows(blocks, cache.capacity, cap) : null;
   const plan = extendPlan(c, cap, batch, l, cursor, n);
   let x = tf.add(embedTokens(p, c, ids, false), lookupRows(p.positionEmbedding, plan.positions)) as tf.Tensor2D;
   const next: KvCache = { keys: [], values: [], capacity: cap };
   const shape4: [number, number, number, number] = [batch, c.nHeads, cap + 1, c.dModel / c.nHeads];
-  const write = (cached: tf.Tensor2D, rows: tf.Tensor2D): tf.Tensor2D =>
-    tf.tensorScatterUpdate(cached, plan.rows, headRows(rows, batch, c.nHeads));
+  const write = (cached: tf.Tensor2D, rows: tf.Tensor2D): tf.Tensor2D => {
+    const room = growth ? grownTensor(cached, growth, blocks, cap) : cached;
+    const written = tf.tensorScatterUpdate(room, plan.rows, headRows(rows, batch, c.nHeads));
+    tf.dispose(room === cached ? cached : [cached, room]);
+    return written;
+  };
   p.layers.forEach((lp, i) => {
     const w = weights.layers[i] as InferenceWeights['layers'][number];
     const h = standardise(x);
-    const keys = write(grown.keys[i] as tf.Tensor2D, affine(h, w.k));
-    const values = write(grown.values[i] as tf.Tensor2D, affine(h, w.v));
+    const keys = write(cache.keys[i] as tf.Tensor2D, affine(h, w.k));
+    const values = write(cache.values[i] as tf.Tensor2D, affine(h, w.v));
     next.keys.push(keys);
     next.values.push(values);
     const q = splitHeads(affine(h, w.q), batch, c.nHeads);

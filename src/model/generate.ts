@@ -260,7 +260,6 @@ export class Generation {
     const old = this.cache as KvCache;
     const result = tf.tidy(() => forwardExtend(this.params, this.config, old, ids, cursors, n, this.weights.current()));
     ids.dispose();
-    disposeCache(old);
     this.cache = result.cache;
     return result.logits;
   }

@@ -37,17 +37,25 @@ export function bucketLength(n: number, max: number): number {
 }
 
 /**
- * The cache with room for `capacity` positions: every row keeps its (block, position), one scatter
- * into zeros per tensor. The old scratch row becomes an ordinary position, masked until written.
+ * Where each row of a cache with room for `old` positions goes in one with room for `capacity`:
+ * row g·(old + 1) + j → g·(capacity + 1) + j, as [blocks·(old + 1), 1] for `tensorScatterUpdate`.
+ * The old scratch row becomes an ordinary position, masked until written.
  */
-export function growCache(cache: KvCache, blocks: number, capacity: number): KvCache {
-  const old = cache.capacity;
+export function growthRows(blocks: number, old: number, capacity: number): tf.Tensor2D {
   const to = new Int32Array(blocks * (old + 1));
   for (let g = 0; g < blocks; g++) for (let j = 0; j <= old; j++) to[g * (old + 1) + j] = g * (capacity + 1) + j;
-  const index = tf.tensor2d(to, [to.length, 1], 'int32');
-  const grow = (t: tf.Tensor2D): tf.Tensor2D =>
-    tf.tensorScatterUpdate(tf.zeros([blocks * (capacity + 1), t.shape[1]]), index, t);
-  return { keys: cache.keys.map(grow), values: cache.values.map(grow), capacity };
+  return tf.tensor2d(to, [to.length, 1], 'int32');
+}
+
+/**
+ * One cache tensor moved into zeros with room for `capacity` positions (rows from `growthRows`).
+ * The zeros are freed at once, not at the end of the caller's tidy.
+ */
+export function grownTensor(t: tf.Tensor2D, rows: tf.Tensor2D, blocks: number, capacity: number): tf.Tensor2D {
+  const zeros = tf.zeros([blocks * (capacity + 1), t.shape[1]]);
+  const grown = tf.tensorScatterUpdate(zeros, rows, t) as tf.Tensor2D;
+  zeros.dispose();
+  return grown;
 }
 
 /** The index tensors of one cache extension, built on the CPU from the cursors. */

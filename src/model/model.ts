@@ -11,7 +11,14 @@ import { DEFAULT_MODEL_SIZES, type ModelConfig, validateConfig } from './config'
 import { DerivedWeights } from './decode';
 import { Generation, type TurnOptions, type TurnOutput } from './generate';
 import { type Params, countParams, createParams, disposeParams, paramSpecs } from './params';
-import { type LossSettings, type TrainBatch, type TrainStats, sequenceLogProbs, trainStep } from './train';
+import {
+  type LossSettings,
+  type PassLimit,
+  type TrainBatch,
+  type TrainStats,
+  sequenceLogProbs,
+  trainStep,
+} from './train';
 
 /** A policy model: see the file comment. */
 export class TinyLM {
@@ -89,16 +96,16 @@ export class TinyLM {
   }
 
   /**
-   * One clipped-policy-gradient + KL update with AdamW; see `trainStep`. `rowsPerPass` bounds the
-   * token rows of one forward-and-backward pass (default TRAIN_ROWS).
+   * One clipped-policy-gradient + KL update with AdamW; see `trainStep`. `passLimit` bounds one
+   * forward-and-backward pass (default TRAIN_PASS).
    */
   trainStep(
     batch: TrainBatch,
     loss: LossSettings,
     optim: OptimizerSettings = DEFAULT_OPTIMIZER,
-    rowsPerPass?: number,
+    passLimit?: PassLimit,
   ): Promise<TrainStats> {
-    return trainStep(this.params, this.config, this.tokenizer.padId, this.optimizer, batch, loss, optim, rowsPerPass);
+    return trainStep(this.params, this.config, this.tokenizer.padId, this.optimizer, batch, loss, optim, passLimit);
   }
 
   /** The parameter file (see checkpoint.ts), read with one `await data()` per parameter. */

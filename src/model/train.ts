@@ -110,13 +110,31 @@ function paddedLength(sequences: readonly (readonly number[])[], c: ModelConfig)
   return bucketLength(longest, c.contextLength);
 }
 
-/** Token rows (B·T) per forward pass of `sequenceLogProbs`: a pass holds all its activations until it ends. */
-const LOGPROB_ROWS = 2048;
+/** What one forward pass over whole sequences may hold: token rows B·T and attention scores B·H·T² per layer. */
+export interface PassLimit {
+  rows: number;
+  scores: number;
+}
+
+/**
+ * Most sequences of padded length t in one pass under `limit`:
+ * max(1, min(⌊rows / t⌋, ⌊scores / (H·t²)⌋)). Activations grow with the rows and attention's
+ * scores with t², so long sequences go fewer at a time.
+ */
+export function sequencesPerPass(t: number, heads: number, limit: PassLimit): number {
+  return Math.max(1, Math.min(Math.floor(limit.rows / t), Math.floor(limit.scores / (heads * t * t))));
+}
+
+/**
+ * Passes of `sequenceLogProbs`. A pass holds all its activations until it ends, and tfjs's WASM
+ * memory never shrinks, so the largest pass sets it for the rest of the visit.
+ */
+const LOGPROB_PASS: PassLimit = { rows: 2048, scores: 2 ** 19 };
 
 /**
  * log π(s_t | s_<t) for every token of every sequence (0 at t = 0 and where mask = 0). Sequences
- * go through in passes of ⌊LOGPROB_ROWS / T⌋ (at least 1), the last one padded to the same size
- * so every pass has one shape; one read-back per pass.
+ * go through in passes of `sequencesPerPass` under LOGPROB_PASS, the last one padded to the same
+ * size so every pass has one shape; one read-back per pass.
  */
 export async function sequenceLogProbs(
   p: Params,
@@ -136,7 +154,7 @@ export async function sequenceLogProbs(
         'mask',
         lengths,
       );
-  const per = Math.min(sequences.length, Math.max(1, Math.floor(LOGPROB_ROWS / t)));
+  const per = Math.min(sequences.length, sequencesPerPass(t, c.nHeads, LOGPROB_PASS));
   const data = new Float32Array(sequences.length * t);
   for (let start = 0; start < sequences.length; start += per) {
     const part = sequences.slice(start, start + per);
@@ -161,19 +179,18 @@ function perSequence(x: number | readonly number[], batch: number, what: string)
 }
 
 /**
- * Token rows (B·T) per forward-and-backward pass of `trainStep`. A pass holds every activation
- * the backward pass needs and every gradient of its rows, about 150 KB a row for the shipped
- * model (16 × 128 tokens in one pass peaked at 310 MB), so this bounds a step's memory; tfjs's
- * WASM memory never shrinks, so its largest step sets it for the rest of the visit.
+ * Passes of `trainStep`. A pass holds every activation its backward pass needs and every gradient
+ * of its rows: 16 × 128 tokens in one pass peaked at 310 MB of tensors, 1,024 rows of 64 tokens
+ * at 132 MB. tfjs's WASM memory never shrinks, so the largest pass sets it for the rest of the visit.
  */
-export const TRAIN_ROWS = 1024;
+export const TRAIN_PASS: PassLimit = { rows: 1024, scores: 2 ** 18 };
 
 /**
- * How `trainStep` cuts n sequences of padded length t: k = ⌈n / max(1, ⌊rows / t⌋)⌉ passes of
+ * How `trainStep` cuts n sequences when a pass takes at most `most`: k = ⌈n / most⌉ passes of
  * ⌈n / k⌉ sequences each, the last one filled up with empty rows so every pass has one shape.
  */
-export function trainPasses(n: number, t: number, rows: number): { passes: number; perPass: number } {
-  const passes = Math.ceil(n / Math.max(1, Math.floor(rows / t)));
+export function trainPasses(n: number, most: number): { passes: number; perPass: number } {
+  const passes = Math.ceil(n / most);
   return { passes, perPass: Math.ceil(n / passes) };
 }
 
@@ -187,7 +204,7 @@ function rowsTensor(flat: Float32Array, width: number, start: number, count: num
 /**
  * One update. The batch's loss is Σ w·l with aggregation weights w whose denominators are the
  * whole batch's (core `aggregationWeights`), so it is the sum of the losses of its passes (see
- * `trainPasses`, at most `rowsPerPass` token rows each) and so is its gradient: each pass runs
+ * `trainPasses`, each within `passLimit`) and so is its gradient: each pass runs
  * forward, loss and gradients in one tf.tidy and adds its flat gradient to the sum. Then one
  * `await data()` for every statistic, and AdamW on the sum when the loss and the norm are finite.
  */
@@ -199,7 +216,7 @@ export async function trainStep(
   batch: TrainBatch,
   loss: LossSettings,
   optim: OptimizerSettings,
-  rowsPerPass = TRAIN_ROWS,
+  passLimit: PassLimit = TRAIN_PASS,
 ): Promise<TrainStats> {
   const n = batch.sequences.length;
   const lengths = batch.sequences.map((s) => s.length);
@@ -220,7 +237,7 @@ export async function trainStep(
   const ref = padRows(batch.refLogProbs, t, 0, 'refLogProbs', lengths);
   const epsLow = perSequence(loss.epsLow, n, 'epsLow');
   const epsHigh = perSequence(loss.epsHigh, n, 'epsHigh');
-  const { passes, perPass } = trainPasses(n, t, rowsPerPass);
+  const { passes, perPass } = trainPasses(n, sequencesPerPass(t, c.nHeads, passLimit));
   // Per pass: [loss, pgLoss, kl, entropy] and its ratio, branch and log-prob rows, kept until
   // the one read-back; the update waits for it, so a NaN never reaches the weights or the optimizer state.
   const heads: tf.Tensor[] = [];

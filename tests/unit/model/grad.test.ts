@@ -115,7 +115,7 @@ describe('gradients and AdamW', () => {
         { sequences, lossMask: mask, advantages, oldLogProbs: old, refLogProbs: ref },
         { epsLow: 0.2, epsHigh: 0.28, dualClip: 3, klCoef: 0.1, aggregation: mode },
         { learningRate: lr, beta1: 0.9, beta2: 0.999, epsilon: 1e-8, weightDecay: wd, maxGradNorm: 1e6 },
-        rows,
+        rows === undefined ? undefined : { rows, scores: 2 ** 18 },
       );
       expect(Math.abs(stats.gradNorm - norm)).toBeLessThan(1e-5 * Math.max(1, norm));
       const after = (await Promise.all(model.params.all.map((v) => v.data()))) as Float32Array[];

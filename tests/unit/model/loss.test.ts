@@ -207,7 +207,7 @@ describe('tensor policy loss', () => {
       { sequences, lossMask, advantages: adv, oldLogProbs: old, refLogProbs: ref, weights },
       settings,
       undefined,
-      rows,
+      rows === undefined ? undefined : { rows, scores: 2 ** 18 },
     );
     const mask = lossMask.map((r, i) => r.map((m, j) => m * (weights[i]?.[j] as number)));
     const c: Case = { logp: stats.logProbs, old, ref, adv, mask, epsLow: [0.2, 0.2, 0.2], epsHigh: [0.3, 0.25, 0.2] };
