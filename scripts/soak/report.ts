@@ -18,6 +18,9 @@ export interface Sample {
   pythonWasmBytes: number;
   pythonObjects: number;
   pythonJsHeapBytes: number;
+  /** The fixed workload of src/engine/probe.ts after the iteration: generation and sandbox wall times. */
+  probeGenerationMs: number;
+  probePythonMs: number;
 }
 
 export interface RunResult {
@@ -53,6 +56,8 @@ export function table(run: RunResult): string {
     'listeners',
     'py wasm MB',
     'py objects',
+    'probe gen ms',
+    'probe py ms',
   ];
   const widths = head.map((h) => Math.max(h.length, 8));
   const row = (cells: string[]) => cells.map((c, i) => c.padStart(widths[i] ?? 8)).join('  ');
@@ -72,11 +77,35 @@ export function table(run: RunResult): string {
         String(s.pageListeners),
         mb(s.pythonWasmBytes),
         String(s.pythonObjects),
+        s.probeGenerationMs.toFixed(0),
+        s.probePythonMs.toFixed(0),
       ]),
     );
   }
   if (run.aborted) lines.push(`stopped: ${run.aborted}`);
+  const time = growth(run.samples, (x) => x.seconds);
+  if (time)
+    lines.push(
+      `iteration time (the run's own work, which grows as the solver calls the tool more; not a target): ${time.text(' s', 1)}`,
+    );
   return lines.join('\n');
+}
+
+/**
+ * Mean of the last 5 iterations against iterations 2–6 (never iteration 1, which warms up;
+ * the windows overlap in short runs); null with fewer than 2 iterations.
+ */
+function growth(samples: readonly Sample[], pick: (x: Sample) => number) {
+  const later = samples.slice(1);
+  if (later.length === 0) return null;
+  const early = later.slice(0, 5).map(pick);
+  const last = later.slice(-5).map(pick);
+  const ratio = mean(last) / mean(early);
+  return {
+    ratio,
+    text: (unit: string, digits: number) =>
+      `mean of iterations ${later[0]?.iteration}–${later[early.length - 1]?.iteration}: ${mean(early).toFixed(digits)}${unit}, of the last ${last.length}: ${mean(last).toFixed(digits)}${unit} (× ${ratio.toFixed(2)}, limit × 1.25)${later.length < 10 ? '; windows overlap' : ''}`,
+  };
 }
 
 export function verdicts(run: RunResult): Verdict[] {
@@ -98,7 +127,14 @@ export function verdicts(run: RunResult): Verdict[] {
 
   const second = s[1];
   if (!second) {
-    for (const t of ['tensors flat', 'page JS heap', 'tfjs wasm heap', 'python wasm memory', 'iteration time']) {
+    for (const t of [
+      'tensors flat',
+      'page JS heap',
+      'tfjs wasm heap',
+      'python wasm memory',
+      'probe generation time',
+      'probe sandbox time',
+    ]) {
       add(t, true, 'fewer than 2 iterations', true);
     }
     return out;
@@ -130,14 +166,13 @@ export function verdicts(run: RunResult): Verdict[] {
   within('tfjs wasm heap', (x) => x.tfjsWasmHeapBytes, second.tfjsWasmHeapBytes > 0);
   within('python wasm memory', (x) => x.pythonWasmBytes, second.pythonWasmBytes > 0);
 
-  // Iterations 2–6 against the last 5 (never iteration 1, which warms up; windows overlap in short runs).
-  const early = later.slice(0, 5).map((x) => x.seconds);
-  const last = later.slice(-5).map((x) => x.seconds);
-  const ratio = mean(last) / mean(early);
-  add(
-    'iteration time',
-    ratio <= 1.25,
-    `mean of iterations ${later[0]?.iteration}–${later[early.length - 1]?.iteration}: ${mean(early).toFixed(1)} s, of the last ${last.length}: ${mean(last).toFixed(1)} s (× ${ratio.toFixed(2)}, limit × 1.25)${later.length < 10 ? '; windows overlap' : ''}`,
-  );
+  // The same work every time (src/engine/probe.ts): its time grows only if the engine slows down.
+  for (const [target, pick] of [
+    ['probe generation time', (x: Sample) => x.probeGenerationMs],
+    ['probe sandbox time', (x: Sample) => x.probePythonMs],
+  ] as const) {
+    const g = growth(s, pick);
+    if (g) add(target, g.ratio <= 1.25, g.text(' ms', 0));
+  }
   return out;
 }

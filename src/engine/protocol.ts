@@ -12,6 +12,7 @@ import type { MemoryStats } from '../sandbox/types';
 import type { IterationSummary } from './summary';
 import type { LoopPosition } from './engine';
 import type { EvaluationResult, PhaseRecord } from './trace';
+import type { ProbeTimes } from './probe';
 
 /** IndexedDB slot of the checkpoint the worker keeps after every iteration. */
 export const AUTOSAVE_SLOT = 'agent0-lab-autosave';
@@ -34,7 +35,8 @@ export type EngineCommand =
   | { type: 'save'; slot: string }
   | { type: 'load'; slot: string }
   | { type: 'save-file' }
-  | { type: 'memory' }
+  /** Memory figures; with `probe`, also the time of the fixed workload of probe.ts (for the soak test). */
+  | { type: 'memory'; probe?: boolean }
   | { type: 'load-file'; name: string; bytes: Uint8Array }
   | { type: 'export' }
   /** Between iterations: go on as a new run with these `section.key=value` changes (fork.ts). */
@@ -73,7 +75,7 @@ export type EngineEvent =
       summaries: IterationSummary[];
     }
   | { type: 'device-lost'; reason: string; message: string }
-  | { type: 'memory'; backend: BackendMemory; python: MemoryStats }
+  | { type: 'memory'; backend: BackendMemory; python: MemoryStats; probe?: ProbeTimes }
   | { type: 'ack'; command: EngineCommand['type'] }
   | { type: 'autosaved'; iteration: number; bytes: number }
   | { type: 'autosave-failed'; message: string }

@@ -15,6 +15,7 @@ import type { Sandbox } from '../sandbox/types';
 import { Engine } from './engine';
 import { modelsFromCheckpoint } from './models';
 import { exportLastCuration } from './export';
+import { probeEngine } from './probe';
 import { forkCheckpoint, forkConfig } from './fork';
 import { loadSlot, saveSlot } from './idb-store';
 import { atIterationBoundary, restoreRun, saveRun } from './persist';
@@ -164,7 +165,8 @@ async function handle(cmd: EngineCommand): Promise<void> {
       return restoreOrRefuse(cmd.name, async () => cmd.bytes);
     case 'memory': {
       if (!sandbox) throw new ProblemError([{ kind: 'engine-not-ready' }]);
-      post({ type: 'memory', backend: backendMemory(), python: await sandbox.memory() });
+      const probe = cmd.probe ? await probeEngine(currentEngine().models.executor, sandbox) : undefined;
+      post({ type: 'memory', backend: backendMemory(), python: await sandbox.memory(), ...(probe ? { probe } : {}) });
       return;
     }
     case 'save-file': {
