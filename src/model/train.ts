@@ -180,8 +180,9 @@ function perSequence(x: number | readonly number[], batch: number, what: string)
 
 /**
  * Passes of `trainStep`. A pass holds every activation its backward pass needs and every gradient
- * of its rows: 16 × 128 tokens in one pass peaked at 310 MB of tensors, 1,024 rows of 64 tokens
- * at 132 MB. tfjs's WASM memory never shrinks, so the largest pass sets it for the rest of the visit.
+ * of its rows (`tf.profile` peaks of the shipped model: 16 × 64 tokens 138 MB, 16 × 128 tokens in
+ * one pass 310 MB). tfjs's WASM memory never shrinks, so the largest pass sets it for the rest of
+ * the visit.
  */
 export const TRAIN_PASS: PassLimit = { rows: 1024, scores: 2 ** 18 };
 
