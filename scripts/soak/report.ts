@@ -86,7 +86,7 @@ export function table(run: RunResult): string {
   const time = growth(run.samples, (x) => x.seconds);
   if (time)
     lines.push(
-      `iteration time (the run's own work, which grows as the solver calls the tool more; not a target): ${time.text(' s', 1)}`,
+      `iteration time (the run's own work, which grows as the solver calls the tool more; not a target): ${time.text(' s', 1, '')}`,
     );
   return lines.join('\n');
 }
@@ -103,8 +103,8 @@ function growth(samples: readonly Sample[], pick: (x: Sample) => number) {
   const ratio = mean(last) / mean(early);
   return {
     ratio,
-    text: (unit: string, digits: number) =>
-      `mean of iterations ${later[0]?.iteration}–${later[early.length - 1]?.iteration}: ${mean(early).toFixed(digits)}${unit}, of the last ${last.length}: ${mean(last).toFixed(digits)}${unit} (× ${ratio.toFixed(2)}, limit × 1.25)${later.length < 10 ? '; windows overlap' : ''}`,
+    text: (unit: string, digits: number, limit = ', limit × 1.25') =>
+      `mean of iterations ${later[0]?.iteration}–${later[early.length - 1]?.iteration}: ${mean(early).toFixed(digits)}${unit}, of the last ${last.length}: ${mean(last).toFixed(digits)}${unit} (× ${ratio.toFixed(2)}${limit})${later.length < 10 ? '; windows overlap' : ''}`,
   };
 }
 

@@ -13,7 +13,8 @@ import type { Sandbox } from '../sandbox/types';
 export const PROBE_PROMPTS = 16;
 export const PROBE_TOKENS = 64;
 const PROBE_TEXT = '<|tool|>What is 12 + 30 ?\n';
-const PROBE_CODE = 'print(sum(i * i for i in range(20000)))';
+/** About 50 ms in Pyodide here: long enough that timer jitter does not decide the soak's verdict. */
+const PROBE_CODE = 'print(sum(i * i for i in range(300000)))';
 
 export interface ProbeTimes {
   /** Wall time of the generation, ms. */

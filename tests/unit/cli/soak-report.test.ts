@@ -44,7 +44,7 @@ describe('soak verdicts', () => {
     const r = run((i) => ({ seconds: 5 + i }));
     expect(verdicts(r).filter((v) => !v.pass)).toEqual([]);
     // Iterations 2–6 average 9 s, the last five 13 s: printed under the table, not judged.
-    expect(table(r)).toContain('9.0 s, of the last 5: 13.0 s (× 1.44');
+    expect(table(r)).toContain('9.0 s, of the last 5: 13.0 s (× 1.44)');
   });
 
   it('fail the probe when its time grows past × 1.25 (mean of the last 5 against iterations 2–6)', () => {
