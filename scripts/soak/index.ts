@@ -19,7 +19,7 @@
  * +10 % over iteration 2; no console or page
  * errors; the engine not slowing down: after each iteration the `memory` command also times a
  * fixed workload (src/engine/probe.ts: the executor generates 16 × 64 tokens, the sandbox runs one
- * snippet), and each of its two times must not grow (mean of the last 5 ≤ 1.25 × mean of
+ * snippet; each three times, the fastest counts), and each of its two times must not grow (mean of the last 5 ≤ 1.25 × mean of
  * iterations 2–6). The iteration time itself is printed under the table but is not a target: the
  * run's own work grows as the solver learns to call the tool (about 300 Python calls in iteration
  * 2 of the classroom run, 600 from iteration 10 on). The last line is one JSON object with the
