@@ -13,7 +13,7 @@ import type { Sandbox } from '../sandbox/types';
 export const PROBE_PROMPTS = 16;
 export const PROBE_TOKENS = 64;
 const PROBE_TEXT = '<|tool|>What is 12 + 30 ?\n';
-/** About 50 ms in Pyodide here: long enough that timer jitter does not decide the soak's verdict. */
+/** About 35 ms in Pyodide here (Chromium, 2 cores): long enough that timer jitter does not decide the soak's verdict. */
 const PROBE_CODE = 'print(sum(i * i for i in range(300000)))';
 
 /** Times of each part; each part runs PROBE_REPEATS times and the fastest counts. */
