@@ -11,14 +11,8 @@ import { DEFAULT_MODEL_SIZES, type ModelConfig, validateConfig } from './config'
 import { DerivedWeights } from './decode';
 import { Generation, type TurnOptions, type TurnOutput } from './generate';
 import { type Params, countParams, createParams, disposeParams, paramSpecs } from './params';
-import {
-  type LossSettings,
-  type PassLimit,
-  type TrainBatch,
-  type TrainStats,
-  sequenceLogProbs,
-  trainStep,
-} from './train';
+import { type LossSettings, type TrainBatch, type TrainStats, sequenceLogProbs, trainStep } from './train';
+import type { PassLimit } from './passes';
 
 /** A policy model: see the file comment. */
 export class TinyLM {

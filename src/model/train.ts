@@ -10,6 +10,7 @@ import type { ModelConfig } from './config';
 import { forwardFull, oneHotFloat } from './forward';
 import { bucketLength } from './kv-cache';
 import type { Params } from './params';
+import { type Pass, type PassLimit, cutPasses, passRows, sequencesPerPass } from './passes';
 import { BRANCH_CODES, policyLoss, weightedSum } from './policy-loss';
 
 export interface TrainBatch {
@@ -103,6 +104,12 @@ function idsTensor(sequences: readonly (readonly number[])[], t: number, padId: 
   return tf.tensor2d(ids, [sequences.length, t], 'int32');
 }
 
+/** The ids [size, t] of one pass: its sequences, then one-token filler rows, padded with `padId`. */
+function passIds(sequences: readonly (readonly number[])[], pass: Pass, t: number, padId: number): tf.Tensor2D {
+  const filler = Array.from({ length: pass.size - pass.count }, () => [padId]);
+  return idsTensor([...sequences.slice(pass.start, pass.start + pass.count), ...filler], t, padId);
+}
+
 function paddedLength(sequences: readonly (readonly number[])[], c: ModelConfig): number {
   const longest = Math.max(2, ...sequences.map((s) => s.length));
   if (longest > c.contextLength)
@@ -110,31 +117,12 @@ function paddedLength(sequences: readonly (readonly number[])[], c: ModelConfig)
   return bucketLength(longest, c.contextLength);
 }
 
-/** What one forward pass over whole sequences may hold: token rows B·T and attention scores B·H·T² per layer. */
-export interface PassLimit {
-  rows: number;
-  scores: number;
-}
-
-/**
- * Most sequences of padded length t in one pass under `limit`:
- * max(1, min(⌊rows / t⌋, ⌊scores / (H·t²)⌋)). Activations grow with the rows and attention's
- * scores with t², so long sequences go fewer at a time.
- */
-export function sequencesPerPass(t: number, heads: number, limit: PassLimit): number {
-  return Math.max(1, Math.min(Math.floor(limit.rows / t), Math.floor(limit.scores / (heads * t * t))));
-}
-
-/**
- * Passes of `sequenceLogProbs`. A pass holds all its activations until it ends, and tfjs's WASM
- * memory never shrinks, so the largest pass sets it for the rest of the visit.
- */
+/** Passes of `sequenceLogProbs` (forward only). */
 const LOGPROB_PASS: PassLimit = { rows: 2048, scores: 2 ** 19 };
 
 /**
  * log π(s_t | s_<t) for every token of every sequence (0 at t = 0 and where mask = 0). Sequences
- * go through in passes of `sequencesPerPass` under LOGPROB_PASS, the last one padded to the same
- * size so every pass has one shape; one read-back per pass.
+ * go through in passes (`cutPasses`) within LOGPROB_PASS; one read-back per pass.
  */
 export async function sequenceLogProbs(
   p: Params,
@@ -154,19 +142,14 @@ export async function sequenceLogProbs(
         'mask',
         lengths,
       );
-  const per = Math.min(sequences.length, sequencesPerPass(t, c.nHeads, LOGPROB_PASS));
   const data = new Float32Array(sequences.length * t);
-  for (let start = 0; start < sequences.length; start += per) {
-    const part = sequences.slice(start, start + per);
-    const filler = Array.from({ length: per - part.length }, () => [padId]);
-    const partMask = new Float32Array(per * t);
-    partMask.set(m.subarray(start * t, (start + part.length) * t));
+  for (const pass of cutPasses(sequences.length, sequencesPerPass(t, c.nHeads, LOGPROB_PASS))) {
     const out = tf.tidy(() => {
-      const ids = idsTensor([...part, ...filler], t, padId);
+      const ids = passIds(sequences, pass, t, padId);
       const { logp } = tokenLogProbs(forwardFull(p, c, ids, false), ids);
-      return tf.mul(logp, tf.tensor2d(partMask, [per, t]));
+      return tf.mul(logp, passRows(m, t, pass));
     });
-    data.set(((await out.data()) as Float32Array).subarray(0, part.length * t), start * t);
+    data.set(((await out.data()) as Float32Array).subarray(0, pass.count * t), pass.start * t);
     out.dispose();
   }
   return unpad(data, lengths, t);
@@ -187,25 +170,9 @@ function perSequence(x: number | readonly number[], batch: number, what: string)
 export const TRAIN_PASS: PassLimit = { rows: 1024, scores: 2 ** 18 };
 
 /**
- * How `trainStep` cuts n sequences when a pass takes at most `most`: k = ⌈n / most⌉ passes of
- * ⌈n / k⌉ sequences each, the last one filled up with empty rows so every pass has one shape.
- */
-export function trainPasses(n: number, most: number): { passes: number; perPass: number } {
-  const passes = Math.ceil(n / most);
-  return { passes, perPass: Math.ceil(n / passes) };
-}
-
-/** Rows [start, start + count) of a flat [·, width] array, zero-filled to `per` rows, as a tensor. */
-function rowsTensor(flat: Float32Array, width: number, start: number, count: number, per: number): tf.Tensor2D {
-  const out = new Float32Array(per * width);
-  out.set(flat.subarray(start * width, (start + count) * width));
-  return tf.tensor2d(out, [per, width]);
-}
-
-/**
  * One update. The batch's loss is Σ w·l with aggregation weights w whose denominators are the
- * whole batch's (core `aggregationWeights`), so it is the sum of the losses of its passes (see
- * `trainPasses`, each within `passLimit`) and so is its gradient: each pass runs
+ * whole batch's (core `aggregationWeights`), so it is the sum of the losses of its passes
+ * (`cutPasses`, each within `passLimit`) and so is its gradient: each pass runs
  * forward, loss and gradients in one tf.tidy and adds its flat gradient to the sum. Then one
  * `await data()` for every statistic, and AdamW on the sum when the loss and the norm are finite.
  */
@@ -238,20 +205,17 @@ export async function trainStep(
   const ref = padRows(batch.refLogProbs, t, 0, 'refLogProbs', lengths);
   const epsLow = perSequence(loss.epsLow, n, 'epsLow');
   const epsHigh = perSequence(loss.epsHigh, n, 'epsHigh');
-  const { passes, perPass } = trainPasses(n, sequencesPerPass(t, c.nHeads, passLimit));
+  const passes = cutPasses(n, sequencesPerPass(t, c.nHeads, passLimit));
   // Per pass: [loss, pgLoss, kl, entropy] and its ratio, branch and log-prob rows, kept until
   // the one read-back; the update waits for it, so a NaN never reaches the weights or the optimizer state.
   const heads: tf.Tensor[] = [];
   const tokens: tf.Tensor[] = [];
   let gradSum: tf.Tensor1D | undefined;
-  for (let k = 0; k < passes; k++) {
-    const start = k * perPass;
-    const count = Math.min(perPass, n - start);
-    const part = (flat: Float32Array, width = t): tf.Tensor2D => rowsTensor(flat, width, start, count, perPass);
-    const filler = Array.from({ length: perPass - count }, () => [padId]);
+  for (const pass of passes) {
+    const part = (flat: Float32Array, width = t): tf.Tensor2D => passRows(flat, width, pass);
     const previous = gradSum;
     const [sum, head, rows] = tf.tidy(() => {
-      const ids = idsTensor([...batch.sequences.slice(start, start + count), ...filler], t, padId);
+      const ids = passIds(batch.sequences, pass, t, padId);
       const aux: tf.Tensor[] = [];
       const { value, grads: g } = tf.variableGrads(() => {
         const { logp, entropy } = tokenLogProbs(forwardFull(p, c, ids, true), ids);
@@ -302,6 +266,7 @@ export async function trainStep(
   if (finite) tf.tidy(() => optimizer.applyFlat(grads, norm, optim));
   tf.dispose([grads, norm]);
   // Token statistic `which` (0 ratio, 1 branch, 2 log-prob) of every sequence, from its pass's block.
+  const perPass = (passes[0] as Pass).size;
   const block = perPass * t;
   const tokenRows = (which: number): number[][] =>
     lengths.map((len, b) => {

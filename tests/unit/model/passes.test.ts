@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { TRAIN_PASS, sequencesPerPass, trainPasses } from '../../../src/model/train';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Rng } from '../../../src/core/random';
+import { cutPasses, sequencesPerPass } from '../../../src/model/passes';
+import { TRAIN_PASS } from '../../../src/model/train';
+import { maxAbsDiff, tinyModel, tokenizer, useBackend } from './fixtures';
 
 describe('passes of whole-sequence forward passes', () => {
   it.each([
@@ -14,12 +17,68 @@ describe('passes of whole-sequence forward passes', () => {
   });
 
   it.each([
-    [64, 16, 4, 16],
-    [16, 16, 1, 16],
-    [20, 8, 3, 7], // 7 + 7 + 6, the last one filled with one empty row
-    [3, 1, 3, 1],
-    [3, 2, 2, 2],
-  ] as const)('%i sequences, at most %i a pass: %i passes of %i', (n, most, passes, perPass) => {
-    expect(trainPasses(n, most)).toEqual({ passes, perPass });
+    [
+      64,
+      16,
+      [
+        [0, 16],
+        [16, 16],
+        [32, 16],
+        [48, 16],
+      ],
+      16,
+    ],
+    [16, 16, [[0, 16]], 16],
+    [
+      20,
+      8,
+      [
+        [0, 7],
+        [7, 7],
+        [14, 6],
+      ],
+      7,
+    ], // the last one filled with one empty row
+    [
+      3,
+      1,
+      [
+        [0, 1],
+        [1, 1],
+        [2, 1],
+      ],
+      1,
+    ],
+    [
+      3,
+      2,
+      [
+        [0, 2],
+        [2, 1],
+      ],
+      2,
+    ],
+    [0, 4, [], 0],
+  ] as const)('%i sequences, at most %i a pass: (start, count) %j, each run as %i rows', (n, most, parts, size) => {
+    expect(cutPasses(n, most)).toEqual(parts.map(([start, count]) => ({ start, count, size })));
+  });
+});
+
+describe('log-probs in passes', () => {
+  beforeAll(() => useBackend('cpu'));
+
+  it('gives every sequence of a 70-sequence batch (two passes of 35) what it gets alone', async () => {
+    // Context 32 and 2 heads: at most min(2048 / 32, 2^19 / (2·32²)) = 64 sequences a pass.
+    const model = tinyModel(11);
+    const rng = new Rng(4);
+    const sequences = Array.from({ length: 70 }, () =>
+      Array.from({ length: 17 + rng.int(16) }, () => 1 + rng.int(tokenizer.size - 1)),
+    );
+    const together = await model.logProbs(sequences);
+    for (const [b, s] of sequences.entries()) {
+      const [alone] = await model.logProbs([s]);
+      expect(maxAbsDiff(together[b] as number[], alone as number[]), `sequence ${b}`).toBeLessThan(1e-5);
+    }
+    model.dispose();
   });
 });
