@@ -5,6 +5,7 @@
  */
 import type { SettingRule } from './configRules';
 import type { FileFormat, ReportWords, RepairField } from './problems';
+import type { WorkBudgetName } from './work-budget';
 
 /** "[0, 1]" or, with an exclusive minimum, "(0, 1]". */
 export function describeRange(rule: { min: number; max: number; minExclusive?: boolean }): string {
@@ -54,6 +55,13 @@ const FILE_KIND: Record<FileFormat, { name: string; files: string }> = {
   'agent0-lab-repair-run': { name: 'a recorded repair ablation', files: 'repair run files' },
 };
 
+const WORK: Record<WorkBudgetName, string> = {
+  'questioner-rollouts': 'questioner rollouts per step',
+  'proxy-answers': 'proxy answers per questioner step',
+  'executor-rollouts': 'executor rollouts per step',
+  'labelling-samples': 'labelling samples per iteration',
+};
+
 const RECORDING = { run: 'recorded run', ablation: 'recorded ablation' } as const;
 const refused = (why: string) => `Run checkpoint refused: ${why}.`;
 
@@ -70,6 +78,8 @@ export const PROBLEMS_EN: ReportWords = {
       `${p.path}: release.mode=as-released runs ${p.released} (got ${p.got}); ` +
       `leave ${p.path} out, or use release.mode=as-intended to set it freely.`,
     'override-syntax': (p) => `Override "${p.item}" must look like section.key=value (e.g. executor.algorithm=grpo).`,
+    'work-budget': (p) =>
+      `${p.paths.join(' × ')} = ${p.got} ${WORK[p.budget]}, more than a browser tab can run (at most ${p.limit}).`,
     'fork-empty': () => 'Write at least one change, e.g. executor.klCoef=0.05.',
     'fork-unknown-section': (p) => `${p.section}: unknown section of settings.`,
     'fork-unchanged': (p) => `${p.path}: already ${p.value} in this run, so nothing would change.`,

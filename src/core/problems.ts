@@ -6,6 +6,7 @@
  * structured-clone safe, so a report crosses the worker boundary as it is.
  */
 import type { SettingRule } from './configRules';
+import type { WorkBudgetName } from './work-budget';
 
 /** A recorded-file field the repair ablation reader expected (src/ui/lib/repair-file.ts). */
 export type RepairField =
@@ -43,6 +44,8 @@ export type Problem =
   | { kind: 'unknown-preset'; got: string; allowed: string[] }
   | { kind: 'release-conflict'; path: string; released: string; got: string }
   | { kind: 'override-syntax'; item: string }
+  /** A phase asking for more work than a tab can do: `got` = the product of `paths`, above `limit`. */
+  | { kind: 'work-budget'; budget: WorkBudgetName; paths: string[]; got: number; limit: number }
   // Forks (src/engine/fork.ts, worker.ts, src/ui/lib/fork-url.ts).
   | { kind: 'fork-empty' }
   | { kind: 'fork-unknown-section'; section: string }

@@ -4,6 +4,7 @@
  */
 import type { SettingRule } from '../../core/configRules';
 import type { FileFormat, ReportWords, RepairField } from '../../core/problems';
+import type { WorkBudgetName } from '../../core/work-budget';
 import { describeRange } from '../../core/problems-en';
 
 /** "…여야 합니다"의 앞부분: 규칙이 허용하는 값. */
@@ -49,6 +50,13 @@ const FILE_KIND: Record<FileFormat, { name: string; files: string }> = {
   'agent0-lab-repair-run': { name: '녹화된 절제 실험 파일', files: '절제 실험 파일' },
 };
 
+const WORK: Record<WorkBudgetName, string> = {
+  'questioner-rollouts': '단계마다 출제자 롤아웃',
+  'proxy-answers': '출제자 단계마다 대리 풀이',
+  'executor-rollouts': '단계마다 해답자 롤아웃',
+  'labelling-samples': '반복마다 정답 표본',
+};
+
 const RECORDING = { run: '녹화된 실행', ablation: '녹화된 절제 실험' } as const;
 const refused = (why: string) => `실행 체크포인트를 받아들이지 않았습니다: ${why}.`;
 
@@ -66,6 +74,8 @@ export const PROBLEMS_KO: ReportWords = {
       `${p.path}: release.mode=as-released는 ${p.released}(으)로 실행합니다 (받은 값: ${p.got}). ` +
       `${p.path}을(를) 빼거나, 자유롭게 정하려면 release.mode=as-intended를 쓰세요.`,
     'override-syntax': (p) => `설정 "${p.item}"은(는) section.key=value 꼴이어야 합니다 (예: executor.algorithm=grpo).`,
+    'work-budget': (p) =>
+      `${p.paths.join(' × ')} = ${p.got}: ${WORK[p.budget]}이(가) 브라우저 탭이 감당할 수 있는 양(최대 ${p.limit})보다 많습니다.`,
     'fork-empty': () => '바꿀 설정을 하나 이상 적으세요 (예: executor.klCoef=0.05).',
     'fork-unknown-section': (p) => `${p.section}: 이런 이름의 설정 묶음은 없습니다.`,
     'fork-unchanged': (p) => `${p.path}: 이 실행에서 이미 ${p.value}이므로 바뀌는 것이 없습니다.`,

@@ -33,6 +33,13 @@ const EXAMPLES: { [K in ProblemKind]: Extract<Problem, { kind: K }> } = {
   'unknown-preset': { kind: 'unknown-preset', got: '"huge"', allowed: ['faithful', 'classroom', 'tiny'] },
   'release-conflict': { kind: 'release-conflict', path: 'executor.algorithm', released: '"grpo"', got: '"adpo"' },
   'override-syntax': { kind: 'override-syntax', item: 'trustLow=2' },
+  'work-budget': {
+    kind: 'work-budget',
+    budget: 'executor-rollouts',
+    paths: ['executor.prompts', 'executor.rolloutsPerPrompt'],
+    got: 1048576,
+    limit: 2048,
+  },
   'fork-empty': { kind: 'fork-empty' },
   'fork-unknown-section': { kind: 'fork-unknown-section', section: 'nothing' },
   'fork-unchanged': { kind: 'fork-unchanged', path: 'executor.klCoef', value: '0.01' },
@@ -80,7 +87,7 @@ const EXAMPLES: { [K in ProblemKind]: Extract<Problem, { kind: K }> } = {
 };
 
 /** Fields a sentence words in its own language rather than printing as they are. */
-const WORDED = new Set(['kind', 'strict', 'what', 'model', 'expected', 'format', 'role']);
+const WORDED = new Set(['kind', 'strict', 'what', 'model', 'expected', 'format', 'role', 'budget']);
 
 /**
  * The values a sentence must carry: every printed field, a rule's bounds, a list's items, the format
@@ -128,6 +135,7 @@ describe('problem sentences', () => {
       [EXAMPLES['checkpoint-model'], { ...EXAMPLES['checkpoint-model'], role: 'questioner' }],
       [EXAMPLES['wrong-format'], { ...EXAMPLES['wrong-format'], format: 'agent0-lab-repair-run' }],
       [EXAMPLES.order, { ...EXAMPLES.order, strict: true }],
+      [EXAMPLES['work-budget'], { ...EXAMPLES['work-budget'], budget: 'labelling-samples' }],
       [EXAMPLES['repair-malformed'], { ...EXAMPLES['repair-malformed'], expected: 'signal' }],
     ];
     for (const [a, b] of pairs)
