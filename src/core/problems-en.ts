@@ -4,7 +4,7 @@
  * JSON text and print as they are.
  */
 import type { SettingRule } from './configRules';
-import type { FileFormat, ReportWords, RepairField } from './problems';
+import type { FileFormat, ReportWords, RepairField, RunHeaderField } from './problems';
 import type { WorkBudgetName } from './work-budget';
 
 /** "[0, 1]" or, with an exclusive minimum, "(0, 1]". */
@@ -48,6 +48,18 @@ const REPAIR_FIELDS: Record<RepairField, string> = {
   samples: 'expected the samples',
   config: 'expected the lab settings',
   runs: 'expected at least one variant run',
+};
+
+const HEADER_FIELDS: Record<RunHeaderField, string> = {
+  header: 'expected an object',
+  position: 'expected a position between iterations (questioner-rollouts, steps 0)',
+  rng: 'expected four 32-bit words, not all zero',
+  'optimizer-steps': 'expected two optimizer step counts, non-negative integers',
+  baseline: 'expected null or an evaluation result',
+  summaries: 'expected a list of iteration summaries',
+  summary: 'expected an iteration summary',
+  trace: 'expected a list of phase records',
+  record: 'expected a phase record of a known phase',
 };
 
 const FILE_KIND: Record<FileFormat, { name: string; files: string }> = {
@@ -107,6 +119,8 @@ export const PROBLEMS_EN: ReportWords = {
     'checkpoint-optimizer-bytes': (p) => refused(`an optimizer section has ${p.got} bytes, expected ${p.expected}`),
     'checkpoint-settings': () =>
       refused('it was made with other settings than this engine’s (build the engine with the checkpoint’s settings)'),
+    'checkpoint-header': (p) => refused(`its header is malformed at ${p.field}: ${HEADER_FIELDS[p.expected]}`),
+    'checkpoint-too-large': (p) => refused(`${p.field} is ${p.count}, more than the ${p.limit} a run file may hold`),
     'checkpoint-model': (p) => refused(`its ${p.role}'s model does not fit this build's model (${p.detail})`),
     'trace-damaged': (p) =>
       `This run's trace is damaged: its contract-parsing record of iteration ${p.iteration} has no rollouts before it.`,

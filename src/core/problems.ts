@@ -30,6 +30,10 @@ export type RepairField =
   | 'config'
   | 'runs';
 
+/** A field of a run file's header and what it must be (src/engine/run-header.ts). */
+export type RunHeaderField =
+  'header' | 'position' | 'rng' | 'optimizer-steps' | 'baseline' | 'summaries' | 'summary' | 'trace' | 'record';
+
 /** The file formats the page reads as JSON. */
 export type FileFormat = 'agent0-lab-run' | 'agent0-lab-repair-run';
 
@@ -71,6 +75,10 @@ export type Problem =
   | { kind: 'checkpoint-section-bytes'; held: number; file: number }
   | { kind: 'checkpoint-optimizer-bytes'; got: number; expected: number }
   | { kind: 'checkpoint-settings' }
+  /** A run file's header field that is not what a saved run holds (`field` names it in code). */
+  | { kind: 'checkpoint-header'; field: string; expected: RunHeaderField }
+  /** A run file holding more than any run can (`count` of `field`, above `limit`), or nested too deep. */
+  | { kind: 'checkpoint-too-large'; field: string; count: number; limit: number }
   /** A model section that does not fit this build's model; `detail` is the model check's own words. */
   | { kind: 'checkpoint-model'; role: 'questioner' | 'executor'; detail: string }
   | { kind: 'trace-damaged'; iteration: number }

@@ -3,7 +3,7 @@
  * (src/core/problems.ts의 종류마다 하나). 설정 경로(`executor.trustLow`)와 값은 코드 그대로 둡니다.
  */
 import type { SettingRule } from '../../core/configRules';
-import type { FileFormat, ReportWords, RepairField } from '../../core/problems';
+import type { FileFormat, ReportWords, RepairField, RunHeaderField } from '../../core/problems';
 import type { WorkBudgetName } from '../../core/work-budget';
 import { describeRange } from '../../core/problems-en';
 
@@ -43,6 +43,18 @@ const REPAIR_FIELDS: Record<RepairField, string> = {
   samples: '표본 목록',
   config: '실험 설정',
   runs: '변형 실행 하나 이상',
+};
+
+const HEADER_FIELDS: Record<RunHeaderField, string> = {
+  header: '객체',
+  position: '반복과 반복 사이의 위치 (출제자 생성의 단계 0)',
+  rng: '모두 0은 아닌 32비트 정수 네 개',
+  'optimizer-steps': '음이 아닌 정수인 최적화 단계 수 두 개',
+  baseline: 'null 또는 평가 결과',
+  summaries: '반복 요약 목록',
+  summary: '반복 요약',
+  trace: '단계 기록 목록',
+  record: '알려진 단계의 기록',
 };
 
 const FILE_KIND: Record<FileFormat, { name: string; files: string }> = {
@@ -104,6 +116,10 @@ export const PROBLEMS_KO: ReportWords = {
       refused(`옵티마이저 구역이 ${p.got}바이트입니다 (${p.expected}바이트여야 합니다)`),
     'checkpoint-settings': () =>
       refused('이 엔진과 다른 설정으로 만든 체크포인트입니다 (체크포인트의 설정으로 엔진을 만드세요)'),
+    'checkpoint-header': (p) =>
+      refused(`머리글의 ${p.field}이(가) 올바르지 않습니다 (${HEADER_FIELDS[p.expected]}이어야 합니다)`),
+    'checkpoint-too-large': (p) =>
+      refused(`${p.field}이(가) ${p.count}로, 실행 파일에 담을 수 있는 ${p.limit}보다 많습니다`),
     'checkpoint-model': (p) =>
       refused(`${p.role === 'questioner' ? '출제자' : '해답자'}의 모델이 이 빌드의 모델과 맞지 않습니다 (${p.detail})`),
     'trace-damaged': (p) =>

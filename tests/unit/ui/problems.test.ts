@@ -69,6 +69,8 @@ const EXAMPLES: { [K in ProblemKind]: Extract<Problem, { kind: K }> } = {
   'checkpoint-section-bytes': { kind: 'checkpoint-section-bytes', held: 1234, file: 1200 },
   'checkpoint-optimizer-bytes': { kind: 'checkpoint-optimizer-bytes', got: 40, expected: 48 },
   'checkpoint-settings': { kind: 'checkpoint-settings' },
+  'checkpoint-header': { kind: 'checkpoint-header', field: 'position.phase', expected: 'position' },
+  'checkpoint-too-large': { kind: 'checkpoint-too-large', field: 'trace.length', count: 300000, limit: 200000 },
   'checkpoint-model': {
     kind: 'checkpoint-model',
     role: 'executor',
@@ -135,6 +137,7 @@ describe('problem sentences', () => {
       [EXAMPLES['checkpoint-model'], { ...EXAMPLES['checkpoint-model'], role: 'questioner' }],
       [EXAMPLES['wrong-format'], { ...EXAMPLES['wrong-format'], format: 'agent0-lab-repair-run' }],
       [EXAMPLES.order, { ...EXAMPLES.order, strict: true }],
+      [EXAMPLES['checkpoint-header'], { ...EXAMPLES['checkpoint-header'], expected: 'rng' }],
       [EXAMPLES['work-budget'], { ...EXAMPLES['work-budget'], budget: 'labelling-samples' }],
       [EXAMPLES['repair-malformed'], { ...EXAMPLES['repair-malformed'], expected: 'signal' }],
     ];
