@@ -197,8 +197,16 @@ export class ConfigError extends ProblemError {
   }
 }
 
-/** A value as the problems print it: its JSON text. */
-const json = (v: unknown): string => String(JSON.stringify(v));
+/** A value as the problems print it: its JSON text, cut short (a value too deep to write is "…"). */
+const json = (v: unknown): string => {
+  let text: string;
+  try {
+    text = String(JSON.stringify(v));
+  } catch {
+    return '…';
+  }
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+};
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -233,7 +241,8 @@ function overlay(
 function validate(config: Agent0Config): Problem[] {
   const problems: Problem[] = [];
   const walk = (value: unknown, path: string): void => {
-    if (isPlainObject(value)) {
+    // Into sections only: a setting given an object is checked against its rule, not walked.
+    if (isPlainObject(value) && !Object.hasOwn(SETTING_RULES, path)) {
       for (const [k, v] of Object.entries(value)) walk(v, path ? `${path}.${k}` : k);
       return;
     }

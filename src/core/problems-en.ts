@@ -119,8 +119,9 @@ export const PROBLEMS_EN: ReportWords = {
     'checkpoint-optimizer-bytes': (p) => refused(`an optimizer section has ${p.got} bytes, expected ${p.expected}`),
     'checkpoint-settings': () =>
       refused('it was made with other settings than this engine’s (build the engine with the checkpoint’s settings)'),
-    'checkpoint-header': (p) => refused(`its header is malformed at ${p.field}: ${HEADER_FIELDS[p.expected]}`),
-    'checkpoint-too-large': (p) => refused(`${p.field} is ${p.count}, more than the ${p.limit} a run file may hold`),
+    'checkpoint-header': (p) => `The run file is malformed at ${p.field}: ${HEADER_FIELDS[p.expected]}.`,
+    'checkpoint-too-large': (p) =>
+      `The run file is refused: its ${p.field} is ${p.count}, more than the ${p.limit} a run file may hold.`,
     'checkpoint-model': (p) => refused(`its ${p.role}'s model does not fit this build's model (${p.detail})`),
     'trace-damaged': (p) =>
       `This run's trace is damaged: its contract-parsing record of iteration ${p.iteration} has no rollouts before it.`,

@@ -75,7 +75,7 @@ export type Problem =
   | { kind: 'checkpoint-section-bytes'; held: number; file: number }
   | { kind: 'checkpoint-optimizer-bytes'; got: number; expected: number }
   | { kind: 'checkpoint-settings' }
-  /** A run file's header field that is not what a saved run holds (`field` names it in code). */
+  /** A run file's field (saved run header or recording) that is not what a run holds (`field` names it in code). */
   | { kind: 'checkpoint-header'; field: string; expected: RunHeaderField }
   /** A run file holding more than any run can (`count` of `field`, above `limit`), or nested too deep. */
   | { kind: 'checkpoint-too-large'; field: string; count: number; limit: number }

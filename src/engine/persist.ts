@@ -49,7 +49,7 @@ export async function saveRun(engine: Engine): Promise<Uint8Array> {
  */
 export function restoreRun(engine: Engine, bytes: Uint8Array): void {
   const decoded = decodeRun(bytes);
-  const header = checkRunHeader(decoded.header, engine.config);
+  const header = checkRunHeader(decoded.header);
   const { sections } = decoded;
   if (JSON.stringify(header.config) !== JSON.stringify(engine.config)) {
     throw new ProblemError([{ kind: 'checkpoint-settings' }]);

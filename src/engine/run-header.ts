@@ -4,7 +4,7 @@
  * optimizer step counts, its baseline, summaries and trace records, each of known shape and below
  * a bound no run reaches. A header that fails is refused whole with the field that failed.
  */
-import type { Agent0Config } from '../core/config';
+import { depthAtMost } from '../core/json-depth';
 import { ProblemError } from '../core/problem-error';
 import type { Problem, RunHeaderField } from '../core/problems';
 import type { RunHeader } from './run-checkpoint';
@@ -14,7 +14,7 @@ import { PHASES } from './trace';
 export const MAX_HEADER_DEPTH = 64;
 /** Far more records than a run of thousands of iterations writes (about 30 an iteration). */
 export const MAX_TRACE_RECORDS = 200_000;
-/** One summary an iteration. */
+/** One summary an iteration: far more than any run has. */
 export const MAX_SUMMARIES = 20_000;
 /** Far above any run's optimizer updates (steps × updates per step × iterations). */
 export const MAX_OPTIMIZER_STEPS = 1_000_000_000;
@@ -29,19 +29,7 @@ const isCount = (v: unknown, max: number): v is number =>
   Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= max;
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-/** The deepest nesting of a parsed JSON value, walked without recursion (so no depth overflows the stack). */
-function depthAtMost(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [v, d] = stack.pop() as [unknown, number];
-    if (typeof v !== 'object' || v === null) continue;
-    if (d > limit) return false;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, d + 1]);
-  }
-  return true;
-}
-
-function checkPosition(p: unknown, config: Agent0Config): void {
+function checkPosition(p: unknown): void {
   const ok =
     isObject(p) &&
     Number.isSafeInteger(p.iteration) &&
@@ -50,7 +38,7 @@ function checkPosition(p: unknown, config: Agent0Config): void {
     p.questionerStep === 0 &&
     p.executorStep === 0;
   // Saves are made between iterations only (saveRun), so no other position is one a file holds.
-  if (!ok || config.questioner.steps < 1) refuse('position', 'position');
+  if (!ok) refuse('position', 'position');
 }
 
 function checkRng(rng: unknown): void {
@@ -59,7 +47,7 @@ function checkRng(rng: unknown): void {
   if (!ok) refuse('rng', 'rng');
 }
 
-function checkBaseline(b: unknown): void {
+export function checkBaseline(b: unknown): void {
   if (b === null) return;
   const ok =
     isObject(b) &&
@@ -73,7 +61,7 @@ function checkBaseline(b: unknown): void {
   if (!ok) refuse('baseline', 'baseline');
 }
 
-function checkSummaries(s: unknown): void {
+export function checkSummaries(s: unknown): void {
   if (!Array.isArray(s)) return refuse('summaries', 'summaries');
   if (s.length > MAX_SUMMARIES)
     fail({ kind: 'checkpoint-too-large', field: 'summaries.length', count: s.length, limit: MAX_SUMMARIES });
@@ -104,15 +92,15 @@ function checkTrace(t: unknown): void {
 }
 
 /**
- * `header` (parsed JSON of unknown shape) as a RunHeader of a run under `config`, or a ProblemError
- * naming the first field that is not what a saved run holds. The settings themselves are compared
- * with the engine's by the caller.
+ * `header` (parsed JSON of unknown shape) as a RunHeader, or a ProblemError naming the first field
+ * that is not what a saved run holds. The settings themselves are checked by the caller (compared
+ * with the engine's, or validated).
  */
-export function checkRunHeader(header: unknown, config: Agent0Config): RunHeader {
+export function checkRunHeader(header: unknown): RunHeader {
   if (!isObject(header)) return refuse('header', 'header');
   if (!depthAtMost(header, MAX_HEADER_DEPTH))
     fail({ kind: 'checkpoint-too-large', field: 'depth', count: MAX_HEADER_DEPTH + 1, limit: MAX_HEADER_DEPTH });
-  checkPosition(header.position, config);
+  checkPosition(header.position);
   checkRng(header.rng);
   const steps = header.optimizerSteps;
   if (!Array.isArray(steps) || steps.length !== 2 || !steps.every((s) => isCount(s, MAX_OPTIMIZER_STEPS)))
