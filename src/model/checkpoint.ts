@@ -133,6 +133,8 @@ export function decodeCheckpoint(bytes: Uint8Array, expect: DecodeExpectations =
   }
   if (!Array.isArray(header.vocab) || header.vocab.some((s) => typeof s !== 'string'))
     throw new Error('checkpoint: the header has no vocabulary.');
+  if (typeof header.config !== 'object' || header.config === null)
+    throw new Error('checkpoint: the header has no model config.');
   if (expect.config && !sameConfig(header.config, expect.config)) {
     throw new Error(
       `checkpoint: model config ${JSON.stringify(header.config)} does not match the expected ${JSON.stringify(expect.config)}.`,
