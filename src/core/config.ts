@@ -9,6 +9,7 @@ import { SETTING_RULES, ruleAllows } from './configRules';
 import { ProblemError } from './problem-error';
 import type { Problem } from './problems';
 import { RELEASED_SETTINGS, releaseConflicts } from './release';
+import { workBudgetProblems } from './work-budget';
 
 /** Settings of a clipped policy-gradient update (what `policyUpdate` reads). */
 export interface ClipLossSettings {
@@ -196,8 +197,16 @@ export class ConfigError extends ProblemError {
   }
 }
 
-/** A value as the problems print it: its JSON text. */
-const json = (v: unknown): string => String(JSON.stringify(v));
+/** A value as the problems print it: its JSON text, cut short (a value too deep to write is "…"). */
+const json = (v: unknown): string => {
+  let text: string;
+  try {
+    text = String(JSON.stringify(v));
+  } catch {
+    return '…';
+  }
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+};
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -218,7 +227,8 @@ function overlay(
   }
   for (const [key, value] of Object.entries(override)) {
     const where = path ? `${path}.${key}` : key;
-    if (!(key in base)) {
+    // Own keys of the defaults only: an inherited name (`constructor`, `__proto__`) is unknown too.
+    if (!Object.hasOwn(base, key)) {
       problems.push({ kind: 'unknown-setting', path: where });
       continue;
     }
@@ -231,11 +241,12 @@ function overlay(
 function validate(config: Agent0Config): Problem[] {
   const problems: Problem[] = [];
   const walk = (value: unknown, path: string): void => {
-    if (isPlainObject(value)) {
+    // Into sections only: a setting given an object is checked against its rule, not walked.
+    if (isPlainObject(value) && !Object.hasOwn(SETTING_RULES, path)) {
       for (const [k, v] of Object.entries(value)) walk(v, path ? `${path}.${k}` : k);
       return;
     }
-    const rule = SETTING_RULES[path];
+    const rule = Object.hasOwn(SETTING_RULES, path) ? SETTING_RULES[path] : undefined;
     if (!rule) problems.push({ kind: 'no-rule', path });
     else if (!ruleAllows(rule, value)) problems.push({ kind: 'out-of-range', path, rule, got: json(value) });
   };
@@ -267,7 +278,8 @@ function validate(config: Agent0Config): Problem[] {
 /**
  * A validated configuration: the preset's values, then (with `release.mode=as-released`) the released
  * behaviours of RELEASED_SETTINGS, then `override` on top; an override contradicting the switch is
- * refused. Throws ConfigError.
+ * refused, and so are settings whose phases ask for more work than a tab can do (work-budget.ts).
+ * Throws ConfigError.
  */
 export function makeConfig(preset: PresetName = 'classroom', override?: ConfigOverride): Agent0Config {
   if (!PRESET_NAMES.includes(preset)) {
@@ -281,6 +293,7 @@ export function makeConfig(preset: PresetName = 'classroom', override?: ConfigOv
   const merged = overlay(withRelease, override, '', problems) as unknown as Agent0Config;
   problems.push(...validate(merged));
   if (problems.length === 0) problems.push(...releaseConflicts(merged));
+  if (problems.length === 0) problems.push(...workBudgetProblems(merged));
   if (problems.length > 0) throw new ConfigError(problems);
   return merged;
 }

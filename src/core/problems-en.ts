@@ -4,7 +4,8 @@
  * JSON text and print as they are.
  */
 import type { SettingRule } from './configRules';
-import type { FileFormat, ReportWords, RepairField } from './problems';
+import type { FileFormat, ReportWords, RepairField, RunHeaderField } from './problems';
+import type { WorkBudgetName } from './work-budget';
 
 /** "[0, 1]" or, with an exclusive minimum, "(0, 1]". */
 export function describeRange(rule: { min: number; max: number; minExclusive?: boolean }): string {
@@ -49,9 +50,28 @@ const REPAIR_FIELDS: Record<RepairField, string> = {
   runs: 'expected at least one variant run',
 };
 
+const HEADER_FIELDS: Record<RunHeaderField, string> = {
+  header: 'expected an object',
+  position: 'expected a position between iterations (questioner-rollouts, steps 0)',
+  rng: 'expected four 32-bit words, not all zero',
+  'optimizer-steps': 'expected two optimizer step counts, non-negative integers',
+  baseline: 'expected null or an evaluation result',
+  summaries: 'expected a list of iteration summaries',
+  summary: 'expected an iteration summary',
+  trace: 'expected a list of phase records',
+  record: 'expected a phase record of a known phase',
+};
+
 const FILE_KIND: Record<FileFormat, { name: string; files: string }> = {
   'agent0-lab-run': { name: 'an Agent0 Lab run', files: 'run files' },
   'agent0-lab-repair-run': { name: 'a recorded repair ablation', files: 'repair run files' },
+};
+
+const WORK: Record<WorkBudgetName, string> = {
+  'questioner-rollouts': 'questioner rollouts per step',
+  'proxy-answers': 'proxy answers per questioner step',
+  'executor-rollouts': 'executor rollouts per step',
+  'labelling-samples': 'labelling samples per iteration',
 };
 
 const RECORDING = { run: 'recorded run', ablation: 'recorded ablation' } as const;
@@ -70,6 +90,8 @@ export const PROBLEMS_EN: ReportWords = {
       `${p.path}: release.mode=as-released runs ${p.released} (got ${p.got}); ` +
       `leave ${p.path} out, or use release.mode=as-intended to set it freely.`,
     'override-syntax': (p) => `Override "${p.item}" must look like section.key=value (e.g. executor.algorithm=grpo).`,
+    'work-budget': (p) =>
+      `${p.paths.join(' × ')} = ${p.got} ${WORK[p.budget]}, more than a browser tab can run (at most ${p.limit}).`,
     'fork-empty': () => 'Write at least one change, e.g. executor.klCoef=0.05.',
     'fork-unknown-section': (p) => `${p.section}: unknown section of settings.`,
     'fork-unchanged': (p) => `${p.path}: already ${p.value} in this run, so nothing would change.`,
@@ -97,6 +119,9 @@ export const PROBLEMS_EN: ReportWords = {
     'checkpoint-optimizer-bytes': (p) => refused(`an optimizer section has ${p.got} bytes, expected ${p.expected}`),
     'checkpoint-settings': () =>
       refused('it was made with other settings than this engine’s (build the engine with the checkpoint’s settings)'),
+    'checkpoint-header': (p) => `The run file is malformed at ${p.field}: ${HEADER_FIELDS[p.expected]}.`,
+    'checkpoint-too-large': (p) =>
+      `The run file is refused: its ${p.field} is ${p.count}, more than the ${p.limit} a run file may hold.`,
     'checkpoint-model': (p) => refused(`its ${p.role}'s model does not fit this build's model (${p.detail})`),
     'trace-damaged': (p) =>
       `This run's trace is damaged: its contract-parsing record of iteration ${p.iteration} has no rollouts before it.`,

@@ -6,6 +6,7 @@
  * structured-clone safe, so a report crosses the worker boundary as it is.
  */
 import type { SettingRule } from './configRules';
+import type { WorkBudgetName } from './work-budget';
 
 /** A recorded-file field the repair ablation reader expected (src/ui/lib/repair-file.ts). */
 export type RepairField =
@@ -29,6 +30,10 @@ export type RepairField =
   | 'config'
   | 'runs';
 
+/** A field of a run file's header and what it must be (src/engine/run-header.ts). */
+export type RunHeaderField =
+  'header' | 'position' | 'rng' | 'optimizer-steps' | 'baseline' | 'summaries' | 'summary' | 'trace' | 'record';
+
 /** The file formats the page reads as JSON. */
 export type FileFormat = 'agent0-lab-run' | 'agent0-lab-repair-run';
 
@@ -43,6 +48,8 @@ export type Problem =
   | { kind: 'unknown-preset'; got: string; allowed: string[] }
   | { kind: 'release-conflict'; path: string; released: string; got: string }
   | { kind: 'override-syntax'; item: string }
+  /** A phase asking for more work than a tab can do: `got` = the product of `paths`, above `limit`. */
+  | { kind: 'work-budget'; budget: WorkBudgetName; paths: string[]; got: number; limit: number }
   // Forks (src/engine/fork.ts, worker.ts, src/ui/lib/fork-url.ts).
   | { kind: 'fork-empty' }
   | { kind: 'fork-unknown-section'; section: string }
@@ -68,6 +75,10 @@ export type Problem =
   | { kind: 'checkpoint-section-bytes'; held: number; file: number }
   | { kind: 'checkpoint-optimizer-bytes'; got: number; expected: number }
   | { kind: 'checkpoint-settings' }
+  /** A run file's field (saved run header or recording) that is not what a run holds (`field` names it in code). */
+  | { kind: 'checkpoint-header'; field: string; expected: RunHeaderField }
+  /** A run file holding more than any run can (`count` of `field`, above `limit`), or nested too deep. */
+  | { kind: 'checkpoint-too-large'; field: string; count: number; limit: number }
   /** A model section that does not fit this build's model; `detail` is the model check's own words. */
   | { kind: 'checkpoint-model'; role: 'questioner' | 'executor'; detail: string }
   | { kind: 'trace-damaged'; iteration: number }

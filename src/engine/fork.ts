@@ -22,14 +22,15 @@ export function forkConfig(config: Agent0Config, changes: readonly string[]): Ag
   const override = structuredClone(config) as unknown as Record<string, Record<string, unknown>>;
   const problems: Problem[] = [];
   for (const [section, keys] of Object.entries(parsed)) {
-    if (!(section in override) || typeof override[section] !== 'object') {
+    // Own names only: `constructor`, `toString`, `__proto__` are inherited, not sections or settings.
+    const target = Object.hasOwn(override, section) ? override[section] : undefined;
+    if (typeof target !== 'object' || target === null) {
       problems.push({ kind: 'fork-unknown-section', section });
       continue;
     }
     for (const [key, value] of Object.entries(keys)) {
-      const target = override[section] as Record<string, unknown>;
       const path = `${section}.${key}`;
-      if (!(key in target)) problems.push({ kind: 'unknown-setting', path });
+      if (!Object.hasOwn(target, key)) problems.push({ kind: 'unknown-setting', path });
       else if (JSON.stringify(target[key]) === JSON.stringify(value))
         problems.push({ kind: 'fork-unchanged', path, value: JSON.stringify(value) });
       else target[key] = value;

@@ -12,15 +12,18 @@ export function parseOverrideValue(raw: string): unknown {
 
 /**
  * ["executor.algorithm=grpo", "proxy.gate=false"] → { executor: { algorithm: 'grpo' }, proxy: { gate: false } }.
- * Throws a ProblemError (`override-syntax`) for an item of another shape.
+ * Throws a ProblemError (`override-syntax`) for an item of another shape. The tables have no
+ * prototype, so a name such as `constructor` or `toString` is only ever an own key (which the
+ * settings then refuse as unknown), never a way into `Object` or `Object.prototype`.
  */
 export function parseOverrides(items: readonly string[]): Record<string, Record<string, unknown>> {
-  const out: Record<string, Record<string, unknown>> = {};
+  const out = Object.create(null) as Record<string, Record<string, unknown>>;
   for (const item of items) {
     const m = /^([a-zA-Z]+)\.([a-zA-Z]+)=(.*)$/.exec(item);
     if (!m) throw new ProblemError([{ kind: 'override-syntax', item }]);
     const [, section, key, value] = m as unknown as [string, string, string, string];
-    (out[section] ??= {})[key] = parseOverrideValue(value);
+    if (!Object.hasOwn(out, section)) out[section] = Object.create(null) as Record<string, unknown>;
+    (out[section] as Record<string, unknown>)[key] = parseOverrideValue(value);
   }
   return out;
 }

@@ -2,6 +2,9 @@
 import { ProblemError } from '../core/problem-error';
 import type { Engine } from './engine';
 import { decodeRun, encodeRun, packFloats, unpackFloats } from './run-checkpoint';
+import type { TinyLM } from '../model/model';
+import { checkRunHeader } from './run-header';
+import type { PhaseRecord } from './trace';
 import { upgradeTrace } from './trace-upgrade';
 
 /** Whether the engine stands between iterations (the only place a checkpoint is taken). */
@@ -38,38 +41,60 @@ export async function saveRun(engine: Engine): Promise<Uint8Array> {
 }
 
 /**
- * Restore a saved run. Everything is decoded and checked before anything changes, so a refused
- * file leaves the engine as it was.
+ * Restore a saved run, atomically. The whole file is checked and decoded into fresh buffers first
+ * (header fields, settings, both models' parameters by name and shape, both optimizers' moments,
+ * the trace in its current shape); only then is anything of the engine written. A refused file
+ * leaves models, optimizers, PRNG, position, baseline, summaries and trace exactly as they were, and
+ * the ProblemError says why.
  */
 export function restoreRun(engine: Engine, bytes: Uint8Array): void {
-  const { header, sections } = decodeRun(bytes);
-  const trace = upgradeTrace(header.trace); // runs saved by earlier builds read too
+  const decoded = decodeRun(bytes);
+  const header = checkRunHeader(decoded.header);
+  const { sections } = decoded;
   if (JSON.stringify(header.config) !== JSON.stringify(engine.config)) {
     throw new ProblemError([{ kind: 'checkpoint-settings' }]);
   }
-  const { questioner, executor } = engine.models;
-  const sizes = [...questioner.params.all, ...questioner.params.all].map((v) => v.size);
-  const qMoments = unpackFloats(sections[2], sizes);
-  const xMoments = unpackFloats(sections[3], sizes);
-  for (const [role, model, section] of [
-    ['questioner', questioner, sections[0]],
-    ['executor', executor, sections[1]],
-  ] as const) {
-    try {
-      model.checkFile(section);
-    } catch (err) {
-      // The model's own check says what differs (its words, English); the page words the rest.
-      const detail = err instanceof Error ? err.message : String(err);
-      throw new ProblemError([{ kind: 'checkpoint-model', role, detail }], { cause: err });
-    }
+  let trace: PhaseRecord[];
+  try {
+    trace = upgradeTrace(header.trace); // runs saved by earlier builds read too
+  } catch (err) {
+    if (err instanceof ProblemError) throw err;
+    throw new ProblemError([{ kind: 'checkpoint-header', field: 'trace', expected: 'trace' }], { cause: err });
   }
-  questioner.load(sections[0]);
-  executor.load(sections[1]);
-  questioner.optimizer.importState({ step: header.optimizerSteps[0], moments: qMoments });
-  executor.optimizer.importState({ step: header.optimizerSteps[1], moments: xMoments });
+  const { questioner, executor } = engine.models;
+  const values = [
+    decodeModel('questioner', questioner, sections[0]),
+    decodeModel('executor', executor, sections[1]),
+  ] as const;
+  const moments = [questioner, executor].map((m, i) => {
+    const sizes = m.params.all.map((v) => v.size);
+    return unpackFloats(sections[2 + i] as Uint8Array, [...sizes, ...sizes]);
+  });
+  // Nothing below can be refused: every value has been checked against what it replaces.
+  questioner.assignValues(values[0]);
+  executor.assignValues(values[1]);
+  questioner.optimizer.importState({ step: header.optimizerSteps[0], moments: moments[0] as Float32Array[] });
+  executor.optimizer.importState({ step: header.optimizerSteps[1], moments: moments[1] as Float32Array[] });
   engine.rng.setState(header.rng);
-  engine.position = header.position;
+  engine.position = { ...header.position };
   engine.baseline = header.baseline;
-  engine.trace.splice(0, engine.trace.length, ...trace);
-  engine.summaries.splice(0, engine.summaries.length, ...header.summaries);
+  replaceAll(engine.trace, trace);
+  replaceAll(engine.summaries, header.summaries);
+}
+
+/** A model section decoded against `model` (names, shapes, settings, vocabulary), or refused by role. */
+function decodeModel(role: 'questioner' | 'executor', model: TinyLM, section: Uint8Array): Float32Array[] {
+  try {
+    return model.decodeFile(section);
+  } catch (err) {
+    // The model's own check says what differs (its words, English); the page words the rest.
+    const detail = err instanceof Error ? err.message : String(err);
+    throw new ProblemError([{ kind: 'checkpoint-model', role, detail }], { cause: err });
+  }
+}
+
+/** `target`'s items replaced by `items`, one push at a time (spreading 300,000 items overflows the stack). */
+function replaceAll<T>(target: T[], items: readonly T[]): void {
+  target.length = 0;
+  for (const item of items) target.push(item);
 }

@@ -73,15 +73,25 @@ export function decodeRun(bytes: Uint8Array): RunCheckpoint {
   } catch {
     return fail({ kind: 'checkpoint-header-json' });
   }
-  if (!Array.isArray(header.sections) || header.sections.length !== 4) fail({ kind: 'checkpoint-sections' });
+  if (
+    typeof header !== 'object' ||
+    header === null ||
+    !Array.isArray(header.sections) ||
+    header.sections.length !== 4 ||
+    !header.sections.every((n) => Number.isSafeInteger(n) && n >= 0)
+  )
+    fail({ kind: 'checkpoint-sections' });
+  // Non-negative lengths summing to exactly the bytes after the header: no section overlaps another
+  // or reaches outside the buffer.
+  const held = header.sections.reduce((a, b) => a + b, 0);
+  const file = bytes.length - 16 - jsonLength;
+  if (held !== file) fail({ kind: 'checkpoint-section-bytes', held, file });
   let off = 12 + jsonLength;
   const sections = header.sections.map((n) => {
     const s = bytes.slice(off, off + n);
     off += n;
     return s;
   });
-  if (off !== bytes.length - 4)
-    fail({ kind: 'checkpoint-section-bytes', held: off - 12 - jsonLength, file: bytes.length - 16 - jsonLength });
   return { header, sections: sections as RunCheckpoint['sections'] };
 }
 

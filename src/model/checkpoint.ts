@@ -72,6 +72,34 @@ export interface DecodeExpectations {
   vocab?: readonly string[];
 }
 
+/**
+ * The number of values of each parameter the header lists, refusing a list that is no list, a name
+ * that is no string, a shape that is not a list of non-negative integers, and (before anything is
+ * allocated) more values in all than `room`, the values the file has bytes for.
+ */
+function paramSizes(header: CheckpointHeader, room: number): number[] {
+  if (typeof header !== 'object' || header === null || !Array.isArray(header.params))
+    throw new Error('checkpoint: the header lists no parameters.');
+  let total = 0;
+  return header.params.map((p, i) => {
+    const ok =
+      typeof p === 'object' &&
+      p !== null &&
+      typeof p.name === 'string' &&
+      Array.isArray(p.shape) &&
+      p.shape.every((d) => Number.isSafeInteger(d) && d >= 0);
+    if (!ok) throw new Error(`checkpoint: parameter ${i} has no name or no shape of non-negative integers.`);
+    let size = 1;
+    for (const d of p.shape) {
+      size *= d;
+      if (size > room) throw new Error(`checkpoint: ${p.name} has more values than the file holds.`);
+    }
+    total += size;
+    if (total > room) throw new Error('checkpoint: the parameters have more values than the file holds.');
+    return size;
+  });
+}
+
 /** Parse and verify file bytes; throws `checkpoint: …` errors naming what is wrong. */
 export function decodeCheckpoint(bytes: Uint8Array, expect: DecodeExpectations = {}): Checkpoint {
   if (bytes.length < 16) throw new Error(`checkpoint: file too short (${bytes.length} bytes).`);
@@ -90,12 +118,23 @@ export function decodeCheckpoint(bytes: Uint8Array, expect: DecodeExpectations =
     );
   const headerLength = view.getUint32(8, true);
   if (12 + headerLength > bytes.length - 4) throw new Error('checkpoint: header length exceeds the file.');
-  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + headerLength))) as CheckpointHeader;
-  const sizes = header.params.map((p) => p.shape.reduce((a, b) => a * b, 1));
+  let header: CheckpointHeader;
+  try {
+    header = JSON.parse(new TextDecoder().decode(bytes.subarray(12, 12 + headerLength))) as CheckpointHeader;
+  } catch {
+    throw new Error('checkpoint: the header is not valid JSON.');
+  }
+  // Every size is checked against the bytes there are before anything is allocated.
+  const room = (bytes.length - 16 - headerLength) / 4;
+  const sizes = paramSizes(header, room);
   const floats = sizes.reduce((a, b) => a + b, 0);
   if (12 + headerLength + 4 * floats + 4 !== bytes.length) {
     throw new Error(`checkpoint: ${bytes.length} bytes, but the header describes ${floats} values.`);
   }
+  if (!Array.isArray(header.vocab) || header.vocab.some((s) => typeof s !== 'string'))
+    throw new Error('checkpoint: the header has no vocabulary.');
+  if (typeof header.config !== 'object' || header.config === null)
+    throw new Error('checkpoint: the header has no model config.');
   if (expect.config && !sameConfig(header.config, expect.config)) {
     throw new Error(
       `checkpoint: model config ${JSON.stringify(header.config)} does not match the expected ${JSON.stringify(expect.config)}.`,

@@ -116,20 +116,44 @@ export class TinyLM {
     });
   }
 
-  /** Throws the reason a parameter file cannot be loaded into this model (damaged, other shapes or vocabulary). */
-  checkFile(bytes: Uint8Array): void {
-    decodeCheckpoint(bytes, { config: this.config, vocab: this.tokenizer.vocab });
+  /**
+   * The values of a parameter file, decoded into fresh arrays and checked against this model (config,
+   * vocabulary, every parameter's name and shape, in order) without touching its parameters.
+   * Throws the reason the file cannot be loaded.
+   */
+  decodeFile(bytes: Uint8Array): Float32Array[] {
+    const { header, values } = decodeCheckpoint(bytes, { config: this.config, vocab: this.tokenizer.vocab });
+    const names = this.params.names;
+    if (header.params.length !== names.length)
+      throw new Error(`checkpoint: ${header.params.length} parameters, this model has ${names.length}.`);
+    header.params.forEach((spec, i) => {
+      const own = this.params.all[i] as tf.Variable;
+      if (spec.name !== names[i]) throw new Error(`checkpoint: parameter ${i} is ${spec.name}, expected ${names[i]}.`);
+      if (spec.shape.length !== own.shape.length || spec.shape.some((d, k) => d !== own.shape[k]))
+        throw new Error(`checkpoint: ${spec.name} has shape [${spec.shape}], expected [${own.shape}].`);
+    });
+    return values;
   }
 
-  /** Overwrite the parameters with a checkpoint's; refuses a different config or vocabulary. */
+  /** Throws the reason a parameter file cannot be loaded into this model (damaged, other names, shapes or vocabulary). */
+  checkFile(bytes: Uint8Array): void {
+    this.decodeFile(bytes);
+  }
+
+  /**
+   * Overwrite every parameter with `values` (`decodeFile`'s output): all sizes are checked before the
+   * first is written, so the model is changed whole or not at all.
+   */
+  assignValues(values: readonly Float32Array[]): void {
+    const all = this.params.all;
+    if (values.length !== all.length || values.some((v, i) => v.length !== (all[i] as tf.Variable).size))
+      throw new Error('TinyLM.assignValues: the values do not match this model’s parameters.');
+    tf.tidy(() => all.forEach((v, i) => v.assign(tf.tensor(values[i] as Float32Array, v.shape, 'float32'))));
+  }
+
+  /** Overwrite the parameters with a checkpoint's; refuses a different config, vocabulary, name or shape. */
   load(bytes: Uint8Array): void {
-    const { header, values } = decodeCheckpoint(bytes, { config: this.config, vocab: this.tokenizer.vocab });
-    header.params.forEach((spec, i) => {
-      if (spec.name !== this.params.names[i])
-        throw new Error(`checkpoint: parameter ${i} is ${spec.name}, expected ${this.params.names[i]}.`);
-      const v = this.params.all[i] as tf.Variable;
-      tf.tidy(() => v.assign(tf.tensor(values[i] as Float32Array, spec.shape, 'float32')));
-    });
+    this.assignValues(this.decodeFile(bytes));
   }
 
   /** Copy another model's parameter values into this one (same config), e.g. a frozen reference. */

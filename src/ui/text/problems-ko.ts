@@ -3,7 +3,8 @@
  * (src/core/problems.ts의 종류마다 하나). 설정 경로(`executor.trustLow`)와 값은 코드 그대로 둡니다.
  */
 import type { SettingRule } from '../../core/configRules';
-import type { FileFormat, ReportWords, RepairField } from '../../core/problems';
+import type { FileFormat, ReportWords, RepairField, RunHeaderField } from '../../core/problems';
+import type { WorkBudgetName } from '../../core/work-budget';
 import { describeRange } from '../../core/problems-en';
 
 /** "…여야 합니다"의 앞부분: 규칙이 허용하는 값. */
@@ -44,9 +45,28 @@ const REPAIR_FIELDS: Record<RepairField, string> = {
   runs: '변형 실행 하나 이상',
 };
 
+const HEADER_FIELDS: Record<RunHeaderField, string> = {
+  header: '객체',
+  position: '반복과 반복 사이의 위치 (출제자 생성의 단계 0)',
+  rng: '모두 0은 아닌 32비트 정수 네 개',
+  'optimizer-steps': '음이 아닌 정수인 최적화 단계 수 두 개',
+  baseline: 'null 또는 평가 결과',
+  summaries: '반복 요약 목록',
+  summary: '반복 요약',
+  trace: '단계 기록 목록',
+  record: '알려진 단계의 기록',
+};
+
 const FILE_KIND: Record<FileFormat, { name: string; files: string }> = {
   'agent0-lab-run': { name: 'Agent0 Lab 실행 파일', files: '실행 파일' },
   'agent0-lab-repair-run': { name: '녹화된 절제 실험 파일', files: '절제 실험 파일' },
+};
+
+const WORK: Record<WorkBudgetName, string> = {
+  'questioner-rollouts': '단계마다 출제자 롤아웃',
+  'proxy-answers': '출제자 단계마다 대리 풀이',
+  'executor-rollouts': '단계마다 해답자 롤아웃',
+  'labelling-samples': '반복마다 정답 표본',
 };
 
 const RECORDING = { run: '녹화된 실행', ablation: '녹화된 절제 실험' } as const;
@@ -66,6 +86,8 @@ export const PROBLEMS_KO: ReportWords = {
       `${p.path}: release.mode=as-released는 ${p.released}(으)로 실행합니다 (받은 값: ${p.got}). ` +
       `${p.path}을(를) 빼거나, 자유롭게 정하려면 release.mode=as-intended를 쓰세요.`,
     'override-syntax': (p) => `설정 "${p.item}"은(는) section.key=value 꼴이어야 합니다 (예: executor.algorithm=grpo).`,
+    'work-budget': (p) =>
+      `${p.paths.join(' × ')} = ${p.got}: ${WORK[p.budget]}이(가) 브라우저 탭이 감당할 수 있는 양(최대 ${p.limit})보다 많습니다.`,
     'fork-empty': () => '바꿀 설정을 하나 이상 적으세요 (예: executor.klCoef=0.05).',
     'fork-unknown-section': (p) => `${p.section}: 이런 이름의 설정 묶음은 없습니다.`,
     'fork-unchanged': (p) => `${p.path}: 이 실행에서 이미 ${p.value}이므로 바뀌는 것이 없습니다.`,
@@ -94,6 +116,10 @@ export const PROBLEMS_KO: ReportWords = {
       refused(`옵티마이저 구역이 ${p.got}바이트입니다 (${p.expected}바이트여야 합니다)`),
     'checkpoint-settings': () =>
       refused('이 엔진과 다른 설정으로 만든 체크포인트입니다 (체크포인트의 설정으로 엔진을 만드세요)'),
+    'checkpoint-header': (p) =>
+      refused(`머리글의 ${p.field}이(가) 올바르지 않습니다 (${HEADER_FIELDS[p.expected]}이어야 합니다)`),
+    'checkpoint-too-large': (p) =>
+      refused(`${p.field}이(가) ${p.count}로, 실행 파일에 담을 수 있는 ${p.limit}보다 많습니다`),
     'checkpoint-model': (p) =>
       refused(`${p.role === 'questioner' ? '출제자' : '해답자'}의 모델이 이 빌드의 모델과 맞지 않습니다 (${p.detail})`),
     'trace-damaged': (p) =>

@@ -90,3 +90,36 @@ describe('checkpoints', () => {
     expect(tf.getBackend()).toBe('wasm');
   });
 });
+
+describe('decodeCheckpoint refuses a malformed header before allocating', () => {
+  /** A model file whose header is `header` as given (no values, CRC recomputed). */
+  function fileWith(header: unknown): Uint8Array {
+    const json = new TextEncoder().encode(JSON.stringify(header));
+    const bytes = new Uint8Array(12 + json.length + 4);
+    const view = new DataView(bytes.buffer);
+    bytes.set(new TextEncoder().encode('A0LM'), 0);
+    view.setUint32(4, 1, true);
+    view.setUint32(8, json.length, true);
+    bytes.set(json, 12);
+    view.setUint32(bytes.length - 4, crc32(bytes.subarray(0, bytes.length - 4)), true);
+    return bytes;
+  }
+
+  it.each([
+    ['no parameter list', { config: {}, vocab: [], params: 5 }, /lists no parameters/],
+    ['a shape of negative sizes', { config: {}, vocab: [], params: [{ name: 'w', shape: [-2, -3] }] }, /non-negative/],
+    ['a shape of fractions', { config: {}, vocab: [], params: [{ name: 'w', shape: [0.5, 2] }] }, /non-negative/],
+    ['a nameless parameter', { config: {}, vocab: [], params: [{ shape: [1] }] }, /no name/],
+    ['a shape of 10^18 values', { config: {}, vocab: [], params: [{ name: 'w', shape: [1e9, 1e9] }] }, /more values/],
+    ['no model config', { vocab: [], params: [] }, /no model config/],
+    ['no vocabulary', { config: {}, params: [] }, /no vocabulary/],
+    ['a header that is not JSON', null, /not valid JSON/],
+  ])('%s', (_what, header, message) => {
+    const bytes = fileWith(header);
+    if (header === null) {
+      bytes[12] = 0x7b; // "{" then "null" → not JSON
+      new DataView(bytes.buffer).setUint32(bytes.length - 4, crc32(bytes.subarray(0, bytes.length - 4)), true);
+    }
+    expect(() => decodeCheckpoint(bytes)).toThrow(message);
+  });
+});

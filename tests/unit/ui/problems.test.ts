@@ -33,6 +33,13 @@ const EXAMPLES: { [K in ProblemKind]: Extract<Problem, { kind: K }> } = {
   'unknown-preset': { kind: 'unknown-preset', got: '"huge"', allowed: ['faithful', 'classroom', 'tiny'] },
   'release-conflict': { kind: 'release-conflict', path: 'executor.algorithm', released: '"grpo"', got: '"adpo"' },
   'override-syntax': { kind: 'override-syntax', item: 'trustLow=2' },
+  'work-budget': {
+    kind: 'work-budget',
+    budget: 'executor-rollouts',
+    paths: ['executor.prompts', 'executor.rolloutsPerPrompt'],
+    got: 1048576,
+    limit: 2048,
+  },
   'fork-empty': { kind: 'fork-empty' },
   'fork-unknown-section': { kind: 'fork-unknown-section', section: 'nothing' },
   'fork-unchanged': { kind: 'fork-unchanged', path: 'executor.klCoef', value: '0.01' },
@@ -62,6 +69,8 @@ const EXAMPLES: { [K in ProblemKind]: Extract<Problem, { kind: K }> } = {
   'checkpoint-section-bytes': { kind: 'checkpoint-section-bytes', held: 1234, file: 1200 },
   'checkpoint-optimizer-bytes': { kind: 'checkpoint-optimizer-bytes', got: 40, expected: 48 },
   'checkpoint-settings': { kind: 'checkpoint-settings' },
+  'checkpoint-header': { kind: 'checkpoint-header', field: 'position.phase', expected: 'position' },
+  'checkpoint-too-large': { kind: 'checkpoint-too-large', field: 'trace.length', count: 300000, limit: 200000 },
   'checkpoint-model': {
     kind: 'checkpoint-model',
     role: 'executor',
@@ -80,7 +89,7 @@ const EXAMPLES: { [K in ProblemKind]: Extract<Problem, { kind: K }> } = {
 };
 
 /** Fields a sentence words in its own language rather than printing as they are. */
-const WORDED = new Set(['kind', 'strict', 'what', 'model', 'expected', 'format', 'role']);
+const WORDED = new Set(['kind', 'strict', 'what', 'model', 'expected', 'format', 'role', 'budget']);
 
 /**
  * The values a sentence must carry: every printed field, a rule's bounds, a list's items, the format
@@ -128,6 +137,8 @@ describe('problem sentences', () => {
       [EXAMPLES['checkpoint-model'], { ...EXAMPLES['checkpoint-model'], role: 'questioner' }],
       [EXAMPLES['wrong-format'], { ...EXAMPLES['wrong-format'], format: 'agent0-lab-repair-run' }],
       [EXAMPLES.order, { ...EXAMPLES.order, strict: true }],
+      [EXAMPLES['checkpoint-header'], { ...EXAMPLES['checkpoint-header'], expected: 'rng' }],
+      [EXAMPLES['work-budget'], { ...EXAMPLES['work-budget'], budget: 'labelling-samples' }],
       [EXAMPLES['repair-malformed'], { ...EXAMPLES['repair-malformed'], expected: 'signal' }],
     ];
     for (const [a, b] of pairs)
