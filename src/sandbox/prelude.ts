@@ -14,23 +14,41 @@
  *    `os.system` (which in Node would run a real shell command), `os.popen`, `exec*`, `spawn*`,
  *    `fork`, `kill`, `_exit`, `abort` are replaced by stubs that raise.
  *  - A user-level policy (this file): user code runs with fresh globals and a restricted
- *    `__builtins__` (guarded `__import__`, `open` confined to /scratch, guarded getattr family,
- *    eval/exec re-checked, no compile/vars/breakpoint/input; `syntax_check(text)` compiles and
- *    discards the code object, for the code-repair judge). A static check refuses attribute
- *    names that start with `_` (bar a few harmless dunders), frame/traceback/code attributes and
- *    `sys.modules`-like registries: this blocks the `__subclasses__` / `__globals__` /
- *    `__builtins__` / `__loader__` / frame-walking routes. Imported modules are handed out as
- *    per-run shadow copies (their submodules too, lazily) without private names or blocked
- *    modules, so no attribute chain leads to a blocked module and a call cannot monkey-patch a
- *    module for the next one (classes and functions are shared, not copied).
+ *    `__builtins__` (guarded `__import__`, `open` confined to /scratch and never unbuffered,
+ *    guarded getattr family, eval/exec re-checked, no compile/vars/breakpoint/input;
+ *    `syntax_check(text)` compiles and discards the code object, for the code-repair judge).
+ *    Imports follow an allowlist (`ALLOWED`: the arithmetic, text and data-structure modules);
+ *    anything else is refused before any search, so a `.py` written to scratch is never
+ *    imported, and neither scratch nor the current directory is on `sys.path`. `sys`, `os` and
+ *    `io` are handed out with a few names only (`ONLY`: no `sys.path`/`modules`/`_getframe`, no
+ *    `os.open`/`environ`/`system`, no `io.open`/`FileIO`; `os.listdir` confined to scratch), and
+ *    the names that evaluate annotation strings with the real `eval` are left out (`DROP`).
+ *    A static check refuses attribute names that start with `_` (bar a few harmless dunders),
+ *    frame/traceback/code attributes, `sys.modules`-like registries and the routes from an open
+ *    file to `FileIO` (`buffer`, `raw`, `detach`): this blocks the `__subclasses__` /
+ *    `__globals__` / `__builtins__` / `__loader__` / frame-walking routes. Imported modules are
+ *    handed out as per-run shadow copies (their allowed submodules too, lazily) without private
+ *    names, so no attribute chain leads to another module and a call cannot rebind a module's
+ *    names for the next one (classes and functions are shared, not copied).
+ *  - One state for every call (this file): the prelude runs in a namespace of its own (runtime.ts
+ *    passes it; `__main__` holds nothing of it). Before a call, scratch, the decimal context, the
+ *    random seed, the recursion and int-string limits are reset; after it, `sys.path` is restored
+ *    and modules new to `sys.modules` are dropped, then a fingerprint (the allowed modules' public
+ *    names and containers, their classes and bases, the import machinery, builtins, the
+ *    sandbox's own classes) is compared with the one taken at boot: on any difference (say, a
+ *    patched `Fraction` method) the result stands but the host replaces the worker.
  *  - The JS scope (harden.ts): after Pyodide has loaded, the worker loses its network and
  *    messaging globals (browser) or `process`/`require` (Node), `eval`, and the Function
  *    constructors, so even a Python-level escape finds nothing to call.
- *  - The process boundary (host.ts): a dedicated worker, an interrupt buffer, and a watchdog that
- *    terminates and respawns the worker; outputs are capped.
- * Known limits: a Python-level blocklist is best-effort (CPython was not designed to confine
- * code); the outer layers are what make a miss harmless. Pyodide's file system is in-memory
- * (nothing of the host is mounted), so `os`/`io` file calls see only the runtime's own files.
+ *  - The process boundary (host.ts, runtime.ts): a dedicated worker, an interrupt buffer, and a
+ *    watchdog that terminates and respawns the worker; outputs and error texts are capped here
+ *    and cut again in TypeScript after the call, whatever the Python side reports.
+ * Known limits: a Python-level policy is best-effort (CPython was not designed to confine code);
+ * the outer layers are what make a miss harmless. The fingerprint sees which objects a class or
+ * module holds, not the insides of a mutable one held by a class, nor private caches (such as an
+ * ABC's registry after `register`). Pyodide's file system is in-memory
+ * (nothing of the host is mounted); `os.path` queries (`exists`, `getsize`, ...) may still read
+ * metadata of the runtime's own files outside scratch, but nothing writes there.
  */
 
 /** Python source; `__CAP__` is replaced by the output cap in characters. */

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createNodeSandbox } from '../../../src/sandbox/node.ts';
+import { capOutput } from '../../../src/sandbox/runtime.ts';
 import type { RunResult, Sandbox } from '../../../src/sandbox/types.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
@@ -161,6 +162,13 @@ describe('output and exit caps hold whatever the program does', () => {
       'import sys\nfor name in ("size", "_size", "dropped"):\n    try:\n        setattr(sys.stdout, name, -10**9)\n    except Exception:\n        pass\nprint("x" * 300000)';
     const result = await run(code);
     expect(result.stdout).toBe('x'.repeat(8192) + '\n[output truncated: 291809 more characters]');
+  });
+
+  it('cuts over-long text again on the JS side, whatever Python sent', () => {
+    expect(capOutput('y'.repeat(20_000), 100)).toBe('y'.repeat(100) + '\n[output truncated: 19900 more characters]');
+    const marked = 'y'.repeat(100) + '\n[output truncated: 5 more characters]';
+    expect(capOutput(marked, 100)).toBe(marked);
+    expect(capOutput('short', 100)).toBe('short');
   });
 
   it('caps the exit message', async () => {
