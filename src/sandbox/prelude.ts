@@ -53,7 +53,7 @@
 
 /** Python source; `__CAP__` is replaced by the output cap in characters. */
 const SOURCE = String.raw`
-import ast, builtins, decimal, gc, io, linecache, os, posix, random, shutil, sys, traceback, types
+import ast, builtins, decimal, functools, gc, io, linecache, os, posix, random, shutil, sys, traceback, types
 
 SCRATCH = '/scratch'
 CAP = __CAP__
@@ -211,7 +211,29 @@ def guarded_listdir(path='.'):
     return real_listdir(confine(path, 'os.listdir()'))
 
 
-OVERRIDE = {'sys': {'setrecursionlimit': setrecursionlimit}, 'os': {'listdir': guarded_listdir}}
+real_update_wrapper = functools.update_wrapper
+
+
+def guarded_update_wrapper(wrapper, wrapped, assigned=functools.WRAPPER_ASSIGNMENTS,
+                           updated=functools.WRAPPER_UPDATES):
+    # The real one reads any named attribute with the real getattr (say the __globals__ of a guard):
+    # only the default names are copied in the sandbox.
+    if tuple(assigned) != functools.WRAPPER_ASSIGNMENTS or tuple(updated) != functools.WRAPPER_UPDATES:
+        raise PermissionError('functools.update_wrapper() with other attribute names is not allowed in the sandbox')
+    return real_update_wrapper(wrapper, wrapped)
+
+
+def guarded_wraps(wrapped, assigned=functools.WRAPPER_ASSIGNMENTS, updated=functools.WRAPPER_UPDATES):
+    if tuple(assigned) != functools.WRAPPER_ASSIGNMENTS or tuple(updated) != functools.WRAPPER_UPDATES:
+        raise PermissionError('functools.wraps() with other attribute names is not allowed in the sandbox')
+    return lambda wrapper: real_update_wrapper(wrapper, wrapped)
+
+
+OVERRIDE = {
+    'sys': {'setrecursionlimit': setrecursionlimit},
+    'os': {'listdir': guarded_listdir},
+    'functools': {'update_wrapper': guarded_update_wrapper, 'wraps': guarded_wraps},
+}
 
 
 def shadow(module):

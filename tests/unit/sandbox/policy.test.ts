@@ -62,6 +62,14 @@ describe('attacks within one call fail', () => {
     ['import __main__', 'import __main__\nprint("ESCAPED", vars(__main__))'],
     ['vars()', 'print("ESCAPED", vars())'],
     ['inspect', 'import inspect\nprint("ESCAPED")'],
+    [
+      'functools.update_wrapper reading __globals__ of a guard',
+      'import functools\nclass W:\n    def __setattr__(self, name, value):\n        print("ESCAPED", type(value))\nfunctools.update_wrapper(W(), open, assigned=("__glo" + "bals__",), updated=())',
+    ],
+    [
+      'functools.wraps reading __closure__',
+      'import functools\nclass W:\n    def __setattr__(self, name, value):\n        print("ESCAPED", type(value))\nfunctools.wraps(open, assigned=("__clo" + "sure__",))(W())',
+    ],
   ];
 
   it.each(attacks)('%s', async (_label, code) => {
@@ -222,6 +230,10 @@ describe('ordinary programs keep their exact output', () => {
       'import io, sys\ns = io.StringIO()\ns.write("hi")\nsys.stdout.write(s.getvalue() + "\\n")',
     ],
     ['json', 'import json\nprint(json.dumps({"a": [1, 2]}))'],
+    [
+      'functools.wraps as a decorator',
+      'import functools\ndef deco(f):\n    @functools.wraps(f)\n    def inner(*a):\n        return f(*a) + 1\n    return inner\n@deco\ndef g(x):\n    "doc"\n    return x\nprint(g(1), g.__name__, g.__doc__)',
+    ],
     ['os.path', 'import os.path\nprint(os.path.join("a", "b"), os.path.splitext("x.py"))'],
   ];
   const expected = [
@@ -241,6 +253,7 @@ describe('ordinary programs keep their exact output', () => {
     '3\n',
     'hi\n',
     '{"a": [1, 2]}\n',
+    '2 g doc\n',
     "a/b ('x', '.py')\n",
   ];
 
