@@ -183,6 +183,7 @@ export function createHostedSandbox(options: HostOptions): Sandbox {
           crashed: false,
         });
         if (reply.fatal) replace(worker, 'the runtime failed');
+        else if (reply.restart) replace(worker, 'the call changed the runtime');
         else if (reply.wasmBytes > maxWasmBytes) replace(worker, 'its memory grew too large');
       });
       worker.wait(1);

@@ -14,28 +14,46 @@
  *    `os.system` (which in Node would run a real shell command), `os.popen`, `exec*`, `spawn*`,
  *    `fork`, `kill`, `_exit`, `abort` are replaced by stubs that raise.
  *  - A user-level policy (this file): user code runs with fresh globals and a restricted
- *    `__builtins__` (guarded `__import__`, `open` confined to /scratch, guarded getattr family,
- *    eval/exec re-checked, no compile/vars/breakpoint/input; `syntax_check(text)` compiles and
- *    discards the code object, for the code-repair judge). A static check refuses attribute
- *    names that start with `_` (bar a few harmless dunders), frame/traceback/code attributes and
- *    `sys.modules`-like registries: this blocks the `__subclasses__` / `__globals__` /
- *    `__builtins__` / `__loader__` / frame-walking routes. Imported modules are handed out as
- *    per-run shadow copies (their submodules too, lazily) without private names or blocked
- *    modules, so no attribute chain leads to a blocked module and a call cannot monkey-patch a
- *    module for the next one (classes and functions are shared, not copied).
+ *    `__builtins__` (guarded `__import__`, `open` confined to /scratch and never unbuffered,
+ *    guarded getattr family, eval/exec re-checked, no compile/vars/breakpoint/input;
+ *    `syntax_check(text)` compiles and discards the code object, for the code-repair judge).
+ *    Imports follow an allowlist (`ALLOWED`: the arithmetic, text and data-structure modules);
+ *    anything else is refused before any search, so a `.py` written to scratch is never
+ *    imported, and neither scratch nor the current directory is on `sys.path`. `sys`, `os` and
+ *    `io` are handed out with a few names only (`ONLY`: no `sys.path`/`modules`/`_getframe`, no
+ *    `os.open`/`environ`/`system`, no `io.open`/`FileIO`; `os.listdir` confined to scratch), and
+ *    the names that evaluate annotation strings with the real `eval` are left out (`DROP`).
+ *    A static check refuses attribute names that start with `_` (bar a few harmless dunders),
+ *    frame/traceback/code attributes, `sys.modules`-like registries and the routes from an open
+ *    file to `FileIO` (`buffer`, `raw`, `detach`): this blocks the `__subclasses__` /
+ *    `__globals__` / `__builtins__` / `__loader__` / frame-walking routes. Imported modules are
+ *    handed out as per-run shadow copies (their allowed submodules too, lazily) without private
+ *    names, so no attribute chain leads to another module and a call cannot rebind a module's
+ *    names for the next one (classes and functions are shared, not copied).
+ *  - One state for every call (this file): the prelude runs in a namespace of its own (runtime.ts
+ *    passes it; `__main__` holds nothing of it). Before a call, scratch, the decimal context, the
+ *    random seed, the recursion and int-string limits are reset; after it, `sys.path` is restored
+ *    and modules new to `sys.modules` are dropped, then a fingerprint (the allowed modules' public
+ *    names and containers, their classes and bases, the import machinery, builtins, the
+ *    sandbox's own classes) is compared with the one taken at boot: on any difference (say, a
+ *    patched `Fraction` method) the result stands but the host replaces the worker.
  *  - The JS scope (harden.ts): after Pyodide has loaded, the worker loses its network and
  *    messaging globals (browser) or `process`/`require` (Node), `eval`, and the Function
  *    constructors, so even a Python-level escape finds nothing to call.
- *  - The process boundary (host.ts): a dedicated worker, an interrupt buffer, and a watchdog that
- *    terminates and respawns the worker; outputs are capped.
- * Known limits: a Python-level blocklist is best-effort (CPython was not designed to confine
- * code); the outer layers are what make a miss harmless. Pyodide's file system is in-memory
- * (nothing of the host is mounted), so `os`/`io` file calls see only the runtime's own files.
+ *  - The process boundary (host.ts, runtime.ts): a dedicated worker, an interrupt buffer, and a
+ *    watchdog that terminates and respawns the worker; outputs and error texts are capped here
+ *    and cut again in TypeScript after the call, whatever the Python side reports.
+ * Known limits: a Python-level policy is best-effort (CPython was not designed to confine code);
+ * the outer layers are what make a miss harmless. The fingerprint sees which objects a class or
+ * module holds, not the insides of a mutable one held by a class, nor private caches (such as an
+ * ABC's registry after `register`). Pyodide's file system is in-memory
+ * (nothing of the host is mounted); `os.path` queries (`exists`, `getsize`, ...) may still read
+ * metadata of the runtime's own files outside scratch, but nothing writes there.
  */
 
 /** Python source; `__CAP__` is replaced by the output cap in characters. */
 const SOURCE = String.raw`
-import ast, builtins, gc, io, linecache, os, posix, shutil, sys, traceback, types
+import ast, builtins, decimal, functools, gc, io, linecache, os, posix, random, shutil, sys, traceback, types
 
 SCRATCH = '/scratch'
 CAP = __CAP__
@@ -47,20 +65,37 @@ GLOBAL_BLOCK = frozenset({
     'js', 'pyodide', 'pyodide_js', '_pyodide', '_pyodide_core', 'micropip', 'ctypes', '_ctypes',
     'subprocess', '_posixsubprocess', 'socket', '_socket', 'ssl', '_ssl', 'webbrowser', 'gc',
 })
-USER_BLOCK = GLOBAL_BLOCK | frozenset({
-    'importlib', 'builtins', 'inspect', 'posix', 'pickle', 'marshal', 'shelve', 'dbm', 'code',
-    'codeop', 'pdb', 'bdb', 'trace', 'tracemalloc', 'faulthandler', 'signal', 'runpy', 'pkgutil',
-    'zipimport', 'site', 'sysconfig', 'multiprocessing', 'threading', 'concurrent', 'asyncio',
-    'selectors', 'select', 'urllib', 'http', 'ftplib', 'smtplib', 'imaplib', 'poplib', 'xmlrpc',
-    'socketserver', 'wsgiref', 'copyreg', 'atexit', 'resource', 'pty', 'tty', 'types',
-    'sqlite3', 'platform', 'linecache', 'traceback', 'zipfile', 'tempfile',
+# The modules user code may import (an allowlist: anything else is refused before any search).
+ALLOWED = frozenset({
+    'math', 'cmath', 'fractions', 'decimal', 'numbers', 'statistics', 'itertools', 'functools',
+    'operator', 'collections', 'collections.abc', 're', 'string', 'random', 'heapq', 'bisect',
+    'array', 'copy', 'textwrap', 'unicodedata', 'time', 'datetime', 'json', 'enum', 'typing',
+    'abc', 'keyword', 'pprint', 'sys', 'os', 'os.path', 'posixpath', 'io',
 })
+# Modules handed out with only these names (the rest of them touches files, frames or imports).
+ONLY = {
+    'sys': frozenset({
+        'stdout', 'stderr', 'stdin', 'maxsize', 'maxunicode', 'float_info', 'int_info', 'hash_info',
+        'version', 'version_info', 'hexversion', 'byteorder', 'platform', 'float_repr_style',
+        'getrecursionlimit', 'setrecursionlimit', 'getsizeof', 'exit', 'set_int_max_str_digits',
+        'get_int_max_str_digits', 'getdefaultencoding',
+    }),
+    'os': frozenset({'sep', 'altsep', 'extsep', 'pathsep', 'linesep', 'curdir', 'pardir', 'name',
+                     'getcwd', 'listdir'}),
+    'io': frozenset({'StringIO', 'BytesIO', 'SEEK_SET', 'SEEK_CUR', 'SEEK_END', 'UnsupportedOperation'}),
+}
+# Names left out of an allowed module: they evaluate annotation strings with real eval.
+DROP = {
+    'typing': frozenset({'get_type_hints', 'ForwardRef', 'evaluate_forward_ref', 'get_overloads'}),
+    'functools': frozenset({'singledispatch', 'singledispatchmethod'}),
+}
 SAFE_DUNDERS = frozenset({'__init__', '__name__', '__qualname__', '__doc__', '__class__'})
 UNSAFE_ATTRS = frozenset({
     'f_back', 'f_globals', 'f_locals', 'f_builtins', 'f_code', 'tb_frame', 'tb_next', 'gi_frame',
     'gi_code', 'gi_yieldfrom', 'cr_frame', 'cr_code', 'cr_await', 'ag_frame', 'ag_code', 'ag_await',
     'co_code', 'modules', 'meta_path', 'path_hooks', 'path_importer_cache', 'attrgetter',
     'methodcaller', 'Formatter', 'get_field', 'settrace', 'setprofile', 'monitoring', 'addaudithook',
+    'buffer', 'raw', 'detach',
 })
 UNSAFE_NAMES = frozenset({'__builtins__', '__loader__', '__spec__', '__import__', '__build_class__'})
 DENIED_OS = ('system', 'popen', 'fork', 'forkpty', 'kill', 'killpg', '_exit', 'abort', 'execv',
@@ -78,8 +113,8 @@ def check_attr(name):
 
 
 def check_module(name):
-    top = name.partition('.')[0]
-    if top in USER_BLOCK or top.startswith('_'):
+    parts = name.split('.')
+    if not all('.'.join(parts[:i]) in ALLOWED for i in range(1, len(parts) + 1)):
         raise ImportError(f"import of {name!r} is blocked in the sandbox", name=name)
 
 
@@ -159,44 +194,86 @@ def compile_checked(source, filename, mode):
 real_import = builtins.__import__
 real_open = builtins.open
 real_getattr = builtins.getattr
+real_listdir = os.listdir
 shadows = {}
+
+
+def confine(file, what):
+    if not isinstance(file, (str, bytes, os.PathLike)):
+        raise PermissionError(f'{what} takes a file name inside {SCRATCH} in the sandbox')
+    path = os.path.realpath(os.path.join(SCRATCH, os.fsdecode(file)))
+    if path != SCRATCH and not path.startswith(SCRATCH + '/'):
+        raise PermissionError(f'{what} outside {SCRATCH} is not allowed in the sandbox: {file!r}')
+    return path
+
+
+def guarded_listdir(path='.'):
+    return real_listdir(confine(path, 'os.listdir()'))
+
+
+real_update_wrapper = functools.update_wrapper
+
+
+def guarded_update_wrapper(wrapper, wrapped, assigned=functools.WRAPPER_ASSIGNMENTS,
+                           updated=functools.WRAPPER_UPDATES):
+    # The real one reads any named attribute with the real getattr (say the __globals__ of a guard):
+    # only the default names are copied in the sandbox.
+    if tuple(assigned) != functools.WRAPPER_ASSIGNMENTS or tuple(updated) != functools.WRAPPER_UPDATES:
+        raise PermissionError('functools.update_wrapper() with other attribute names is not allowed in the sandbox')
+    return real_update_wrapper(wrapper, wrapped)
+
+
+def guarded_wraps(wrapped, assigned=functools.WRAPPER_ASSIGNMENTS, updated=functools.WRAPPER_UPDATES):
+    if tuple(assigned) != functools.WRAPPER_ASSIGNMENTS or tuple(updated) != functools.WRAPPER_UPDATES:
+        raise PermissionError('functools.wraps() with other attribute names is not allowed in the sandbox')
+    return lambda wrapper: real_update_wrapper(wrapper, wrapped)
+
+
+OVERRIDE = {
+    'sys': {'setrecursionlimit': setrecursionlimit},
+    'os': {'listdir': guarded_listdir},
+    'functools': {'update_wrapper': guarded_update_wrapper, 'wraps': guarded_wraps},
+}
 
 
 def shadow(module):
     key = id(module)
     if key not in shadows:
-        copy = types.ModuleType(module.__name__, module.__doc__)
+        name = module.__name__
+        copy = types.ModuleType(name, module.__doc__)
         shadows[key] = copy
+        only, drop = ONLY.get(name), DROP.get(name, ())
         for attr, value in vars(module).items():
-            if not blocked_attr(attr) and not isinstance(value, types.ModuleType):
-                setattr(copy, attr, value)
+            if blocked_attr(attr) or isinstance(value, types.ModuleType) or attr in drop:
+                continue
+            if only is None or attr in only:
+                setattr(copy, attr, OVERRIDE.get(name, {}).get(attr, value))
         copy.__getattr__ = lambda attr, real=module: submodule(real, attr)
     return shadows[key]
 
 
 def submodule(real, attr):
     value = real_getattr(real, attr, None)
-    if blocked_attr(attr) or not isinstance(value, types.ModuleType) or value.__name__.partition('.')[0] in USER_BLOCK:
-        raise AttributeError(f'module {real.__name__!r} has no attribute {attr!r}')
+    if blocked_attr(attr) or not isinstance(value, types.ModuleType) or value.__name__ not in ALLOWED:
+        raise AttributeError(f'module {real.__name__!r} has no attribute {attr!r} (or it is not allowed in the sandbox)')
     return shadow(value)
 
 
 def guarded_import(name, globals=None, locals=None, fromlist=(), level=0):
     if level:
         raise ImportError('relative imports are not available in the sandbox')
+    if not isinstance(name, str):
+        raise TypeError('__import__() takes a module name')
     check_module(name)
     for item in fromlist or ():
         check_attr(item)
     return shadow(real_import(name, None, None, fromlist, 0))
 
 
-def guarded_open(file, mode='r', *args, **kwargs):
-    if not isinstance(file, (str, bytes, os.PathLike)):
-        raise PermissionError('open() takes a file name inside /scratch in the sandbox')
-    path = os.path.realpath(os.path.join(SCRATCH, os.fsdecode(file)))
-    if path != SCRATCH and not path.startswith(SCRATCH + '/'):
-        raise PermissionError(f'open() outside {SCRATCH} is not allowed in the sandbox: {file!r}')
-    return real_open(path, mode, *args, **kwargs)
+def guarded_open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None):
+    if not isinstance(buffering, int) or buffering == 0:
+        raise PermissionError('unbuffered open() is not allowed in the sandbox')
+    return real_open(confine(file, 'open()'), mode, buffering, encoding, errors, newline)
 
 
 def guarded_getattr(obj, name, *default):
@@ -261,8 +338,10 @@ SAFE_BUILTINS.update({
 
 # --- one run --------------------------------------------------------------------------------
 class Capped(io.TextIOBase):
+    __slots__ = ('_parts', '_size', '_dropped')
+
     def __init__(self):
-        self.parts, self.size, self.dropped = [], 0, 0
+        self._parts, self._size, self._dropped = [], 0, 0
 
     def writable(self):
         return True
@@ -270,18 +349,40 @@ class Capped(io.TextIOBase):
     def write(self, text):
         if not isinstance(text, str):
             raise TypeError(f'write() argument must be str, not {type(text).__name__}')
-        room = max(CAP - self.size, 0)
+        room = max(CAP - self._size, 0)
         if room:
-            self.parts.append(text[:room])
-            self.size += min(room, len(text))
-        self.dropped += max(len(text) - room, 0)
+            self._parts.append(str(text[:room]))
+            self._size += min(room, len(text))
+        self._dropped += max(len(text) - room, 0)
         return len(text)
 
     def value(self):
-        text = ''.join(self.parts)
-        if self.dropped:
-            text += f'\n[output truncated: {self.dropped} more characters]'
+        text = ''.join(self._parts)
+        if self._dropped:
+            text += f'\n[output truncated: {self._dropped} more characters]'
         return text
+
+
+def capped(text):
+    return text if len(text) <= CAP else text[:CAP] + f'\n[message cut: {len(text) - CAP} more characters]'
+
+
+def text_of(value):
+    """str(value) for a user object whose __str__ may raise, loop or return a str subclass."""
+    try:
+        return capped(str.__str__(str(value)))
+    except BaseException as failed:
+        return f'<{type(value).__name__} object: str() failed with {type(failed).__name__}>'
+
+
+def exit_error(stop):
+    try:
+        code = stop.code
+        if code is None or (type(code) in (int, bool) and code == 0):
+            return None
+        return f'SystemExit: {text_of(code)}'
+    except BaseException:
+        return 'SystemExit: <its code could not be shown>'
 
 
 def describe(error):
@@ -295,6 +396,60 @@ def describe(error):
     return text
 
 
+# --- the same interpreter state for every call ------------------------------------------------
+# No import searches a writable directory: the current directory ('') and scratch leave sys.path.
+CLEAN_PATH = [p for p in sys.path if p not in ('', '.') and not p.startswith(SCRATCH)]
+sys.path[:] = CLEAN_PATH
+for allowed in sorted(ALLOWED):
+    real_import(allowed)
+BASE_MODULES = frozenset(sys.modules)
+DECIMAL_DEFAULT = decimal.DefaultContext.copy()
+SEALED = (Capped, BlockFinder, Refused, Checker)
+
+
+MUTABLE = (list, set, dict, decimal.Context)
+
+
+def mark(value):
+    if isinstance(value, (dict, types.MappingProxyType)):
+        return (tuple(value), tuple(map(id, value.values())))
+    if isinstance(value, decimal.Context):
+        return repr(value)
+    return tuple(map(id, value))
+
+
+def fingerprint():
+    """What a call must leave as it found: the allowed modules' public names (and the containers
+    among them), the classes they define (and their bases), the import machinery, builtins and
+    the sandbox's own classes."""
+    marks, seen = [], set()
+
+    def classes(klass):
+        for base in klass.__mro__:
+            if id(base) not in seen:
+                seen.add(id(base))
+                marks.append(mark(vars(base)))
+
+    for name in sorted(ALLOWED - {'sys'}):  # user code never sets the real sys's attributes
+        module = sys.modules.get(name)
+        marks.append((name, id(module)))
+        public = {k: v for k, v in vars(module).items() if not k.startswith('_')} if module else {}
+        marks.append(mark(public))
+        for value in public.values():
+            if isinstance(value, type):
+                classes(value)
+            elif isinstance(value, MUTABLE):
+                marks.append(mark(value))
+    for klass in SEALED:
+        classes(klass)
+    marks.append(mark(sys.meta_path))
+    marks.append(mark(sys.path_hooks))
+    marks.append(tuple(sys.path))
+    marks.append(mark(vars(builtins)))
+    marks.append(tuple(sorted(sys.modules)))
+    return marks
+
+
 def fresh_state():
     os.chdir('/')
     shutil.rmtree(SCRATCH, ignore_errors=True)
@@ -306,6 +461,18 @@ def fresh_state():
     real_setrecursionlimit(RECURSION_DEFAULT)
     sys.set_int_max_str_digits(4300)
     sys.stdin = io.StringIO('')
+    decimal.setcontext(DECIMAL_DEFAULT.copy())
+    random.seed()
+
+
+def tidy():
+    """Undo what a call may leave behind; False when the runtime no longer matches its
+    fingerprint (the host then replaces the worker)."""
+    sys.path[:] = CLEAN_PATH
+    sys.path_importer_cache.clear()
+    for name in [n for n in sys.modules if n not in BASE_MODULES]:
+        del sys.modules[name]
+    return fingerprint() == BASELINE
 
 
 def run(code):
@@ -325,8 +492,7 @@ def run(code):
         interrupted = True
         error = 'KeyboardInterrupt'
     except SystemExit as stop:
-        if stop.code not in (None, 0):
-            error = f'SystemExit: {stop.code}'
+        error = exit_error(stop)
     except BaseException as caught:
         try:
             error = describe(caught)
@@ -335,13 +501,16 @@ def run(code):
     finally:
         sys.stdout, sys.stderr = saved
         linecache.cache.pop('<tool>', None)
-    return [out.value(), err.value(), error, interrupted]
+        current_builtins[0] = {}
+    return [out.value(), err.value(), error, interrupted, not tidy()]
 
 
 def live_objects():
     return len(gc.get_objects())
 
 
+fresh_state()
+BASELINE = fingerprint()
 (run, live_objects)
 `;
 

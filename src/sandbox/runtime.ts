@@ -43,7 +43,11 @@ async function boot(indexURL: string, interrupt: SharedArrayBuffer | null, strip
   pyodide.unregisterJsModule('pyodide_js');
   const buffer = interrupt ? new Int32Array(interrupt) : null;
   if (buffer) pyodide.setInterruptBuffer(buffer);
-  const api = pyodide.runPython(preludeSource(OUTPUT_CAP_CHARS), { filename: '<sandbox>' }) as PyProxy;
+  // The prelude runs in a namespace of its own (not __main__'s globals), which nothing in user
+  // code can name: its tables and guards cannot be rebound by a call.
+  const scope = pyodide.toPy({ __name__: 'sandbox' }) as PyProxy;
+  const api = pyodide.runPython(preludeSource(OUTPUT_CAP_CHARS), { filename: '<sandbox>', globals: scope }) as PyProxy;
+  scope.destroy();
   const [run, objects] = api.toJs({ depth: 1 }) as PyCallable[];
   api.destroy();
   if (!run || !objects) throw new Error('the sandbox prelude did not return its entry points');
@@ -51,6 +55,17 @@ async function boot(indexURL: string, interrupt: SharedArrayBuffer | null, strip
   stripGlobals(strip);
   disableFunctionConstructors();
   return { run, objects, interrupt: buffer, wasmBytes: () => heap.HEAPU8.byteLength };
+}
+
+/** Room for the cut marker the prelude appends to a capped stream or message. */
+const MARKER_ROOM = 64;
+
+/** The cap again on the JS side, whatever the Python counters say: text longer than the cap plus
+ *  its marker is cut to the cap with a marker of its own. */
+export function capOutput(text: unknown, cap: number = OUTPUT_CAP_CHARS): string {
+  const value = typeof text === 'string' ? text : String(text);
+  if (value.length <= cap + MARKER_ROOM) return value;
+  return `${value.slice(0, cap)}\n[output truncated: ${value.length - cap} more characters]`;
 }
 
 function lastLine(text: string): string {
@@ -61,16 +76,23 @@ function execute(runtime: Runtime, id: number, code: string): RunReply {
   if (runtime.interrupt) Atomics.store(runtime.interrupt, 0, 0);
   try {
     const proxy = runtime.run(code) as PyProxy;
-    const [stdout, stderr, error, interrupted] = proxy.toJs() as [string, string, string | undefined, boolean];
+    const [stdout, stderr, error, interrupted, stale] = proxy.toJs() as [
+      string,
+      string,
+      string | undefined,
+      boolean,
+      boolean,
+    ];
     proxy.destroy();
     return {
       type: 'result',
       id,
-      stdout,
-      stderr,
-      error: error ?? null,
-      interrupted,
+      stdout: capOutput(stdout),
+      stderr: capOutput(stderr),
+      error: error === undefined || error === null ? null : capOutput(error),
+      interrupted: interrupted === true,
       fatal: false,
+      restart: stale === true,
       wasmBytes: runtime.wasmBytes(),
     };
   } catch (err) {
@@ -82,7 +104,7 @@ function execute(runtime: Runtime, id: number, code: string): RunReply {
       ? 'KeyboardInterrupt'
       : text.includes('Maximum call stack size exceeded')
         ? 'RecursionError: maximum recursion depth exceeded (the runtime ran out of stack and was restarted)'
-        : `RuntimeError: the Python runtime failed and was restarted: ${lastLine(text)}`;
+        : capOutput(`RuntimeError: the Python runtime failed and was restarted: ${lastLine(text)}`);
     return {
       type: 'result',
       id,

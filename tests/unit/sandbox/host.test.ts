@@ -144,6 +144,20 @@ describe('sandbox host', () => {
     await sandbox.dispose();
   });
 
+  it('keeps the result of a call that changed the runtime and replaces the worker after it', async () => {
+    const { spawned, spawn } = fakes((message, fake) => {
+      if (message.type === 'init') fake.reply({ type: 'ready' });
+      if (message.type === 'run') fake.reply({ ...ok(message.id, 'done\n'), restart: true });
+    });
+    const sandbox = createHostedSandbox({ spawn, indexURL: '/x/' });
+    const result = await sandbox.run('patch()', { timeoutMs: 1000 });
+    expect(result).toMatchObject({ stdout: 'done\n', crashed: false });
+    expect(result.error).toBeUndefined();
+    expect(spawned[0]?.terminated).toBe(true);
+    expect(spawned).toHaveLength(2);
+    await sandbox.dispose();
+  });
+
   it('ends a call waiting for a boot when disposed, and refuses later calls', async () => {
     const { spawned, spawn } = fakes(() => {});
     const sandbox = createHostedSandbox({ spawn, indexURL: '/x/' });
