@@ -60,6 +60,15 @@ test('the browser sandbox runs Python offline, bounded and closed', async ({ pag
   ]) {
     expect((await run(code)).error).toMatch(/is blocked in the sandbox/);
   }
+  // A module written to the scratch directory cannot be imported (it would run with real builtins).
+  expect((await run("open('planted.py', 'w').write('x = 1')\nimport planted")).error).toMatch(
+    /import of 'planted' is blocked in the sandbox/,
+  );
+  // One call's decimal context does not reach the next: 1/7 to the default 28 significant digits.
+  await run('from decimal import getcontext\ngetcontext().prec = 3');
+  expect((await run('from decimal import Decimal\nprint(Decimal(1) / Decimal(7))')).stdout).toBe(
+    '0.1428571428571428571428571429\n',
+  );
   expect((await run('import sys\nsys.setrecursionlimit(10**6)\ndef f(n): return f(n + 1)\nf(0)')).error).toMatch(
     /RecursionError/,
   );
