@@ -1,13 +1,13 @@
 /**
- * Before any test starts: make sure Debian's Chromium (/usr/bin/chromium) and Firefox ESR
- * (/usr/bin/firefox-esr), which the browser tests drive, are on this machine. As root they are installed with apt-get; otherwise the command
+ * Before any test starts: make sure Debian's Chromium (/usr/bin/chromium), which the end-to-end
+ * tests drive, is on this machine. As root it is installed with apt-get; otherwise the command
  * stops at once and prints the exact command to run.
  */
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
 /** Debian package → the executable the tests launch. */
-const BROWSERS = { chromium: '/usr/bin/chromium', 'firefox-esr': '/usr/bin/firefox-esr' };
+const BROWSERS = { chromium: '/usr/bin/chromium' };
 
 const missing = Object.entries(BROWSERS)
   .filter(([, path]) => !existsSync(path))

@@ -1,10 +1,10 @@
 /**
- * `npm test`: the stages in order (type check, lint, format, unit, end-to-end in Chromium, Firefox ESR), each timed; the
+ * `npm test`: the stages in order (type check, lint, format, unit, end-to-end in Chromium), each timed; the
  * first failing stage stops the run with its exit status. Prints every stage's seconds at the end.
  */
 import { spawnSync } from 'node:child_process';
 
-const STAGES = ['check', 'lint', 'format:check', 'test:unit', 'test:e2e', 'test:firefox'];
+const STAGES = ['check', 'lint', 'format:check', 'test:unit', 'test:e2e'];
 const times = [];
 let status = 0;
 for (const stage of STAGES) {
