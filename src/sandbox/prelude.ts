@@ -51,7 +51,9 @@
  * metadata of the runtime's own files outside scratch, but nothing writes there.
  */
 
-/** Python source; `__CAP__` is replaced by the output cap in characters. */
+import { PRELUDE_RUN } from './prelude-run.ts';
+
+/** Python source of the policy; `__CAP__` is replaced by the output cap in characters. */
 const SOURCE = String.raw`
 import ast, builtins, decimal, functools, gc, io, linecache, os, posix, random, shutil, sys, traceback, types
 
@@ -336,185 +338,10 @@ SAFE_BUILTINS.update({
 })
 
 
-# --- one run --------------------------------------------------------------------------------
-class Capped(io.TextIOBase):
-    __slots__ = ('_parts', '_size', '_dropped')
-
-    def __init__(self):
-        self._parts, self._size, self._dropped = [], 0, 0
-
-    def writable(self):
-        return True
-
-    def write(self, text):
-        if not isinstance(text, str):
-            raise TypeError(f'write() argument must be str, not {type(text).__name__}')
-        room = max(CAP - self._size, 0)
-        if room:
-            self._parts.append(str(text[:room]))
-            self._size += min(room, len(text))
-        self._dropped += max(len(text) - room, 0)
-        return len(text)
-
-    def value(self):
-        text = ''.join(self._parts)
-        if self._dropped:
-            text += f'\n[output truncated: {self._dropped} more characters]'
-        return text
-
-
-def capped(text):
-    return text if len(text) <= CAP else text[:CAP] + f'\n[message cut: {len(text) - CAP} more characters]'
-
-
-def text_of(value):
-    """str(value) for a user object whose __str__ may raise, loop or return a str subclass."""
-    try:
-        return capped(str.__str__(str(value)))
-    except BaseException as failed:
-        return f'<{type(value).__name__} object: str() failed with {type(failed).__name__}>'
-
-
-def exit_error(stop):
-    try:
-        code = stop.code
-        if code is None or (type(code) in (int, bool) and code == 0):
-            return None
-        return f'SystemExit: {text_of(code)}'
-    except BaseException:
-        return 'SystemExit: <its code could not be shown>'
-
-
-def describe(error):
-    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename != HERE]
-    lines = traceback.format_exception_only(type(error), error)
-    if frames and not isinstance(error, SyntaxError):
-        lines = ['Traceback (most recent call last):\n', *traceback.format_list(frames), *lines]
-    text = ''.join(lines).rstrip('\n')
-    if len(text) > CAP:
-        text = f'[traceback cut: {len(text) - CAP} characters]\n' + text[-CAP:]
-    return text
-
-
-# --- the same interpreter state for every call ------------------------------------------------
-# No import searches a writable directory: the current directory ('') and scratch leave sys.path.
-CLEAN_PATH = [p for p in sys.path if p not in ('', '.') and not p.startswith(SCRATCH)]
-sys.path[:] = CLEAN_PATH
-for allowed in sorted(ALLOWED):
-    real_import(allowed)
-BASE_MODULES = frozenset(sys.modules)
-DECIMAL_DEFAULT = decimal.DefaultContext.copy()
-SEALED = (Capped, BlockFinder, Refused, Checker)
-
-
-MUTABLE = (list, set, dict, decimal.Context)
-
-
-def mark(value):
-    if isinstance(value, (dict, types.MappingProxyType)):
-        return (tuple(value), tuple(map(id, value.values())))
-    if isinstance(value, decimal.Context):
-        return repr(value)
-    return tuple(map(id, value))
-
-
-def fingerprint():
-    """What a call must leave as it found: the allowed modules' public names (and the containers
-    among them), the classes they define (and their bases), the import machinery, builtins and
-    the sandbox's own classes."""
-    marks, seen = [], set()
-
-    def classes(klass):
-        for base in klass.__mro__:
-            if id(base) not in seen:
-                seen.add(id(base))
-                marks.append(mark(vars(base)))
-
-    for name in sorted(ALLOWED - {'sys'}):  # user code never sets the real sys's attributes
-        module = sys.modules.get(name)
-        marks.append((name, id(module)))
-        public = {k: v for k, v in vars(module).items() if not k.startswith('_')} if module else {}
-        marks.append(mark(public))
-        for value in public.values():
-            if isinstance(value, type):
-                classes(value)
-            elif isinstance(value, MUTABLE):
-                marks.append(mark(value))
-    for klass in SEALED:
-        classes(klass)
-    marks.append(mark(sys.meta_path))
-    marks.append(mark(sys.path_hooks))
-    marks.append(tuple(sys.path))
-    marks.append(mark(vars(builtins)))
-    marks.append(tuple(sorted(sys.modules)))
-    return marks
-
-
-def fresh_state():
-    os.chdir('/')
-    shutil.rmtree(SCRATCH, ignore_errors=True)
-    os.makedirs(SCRATCH, exist_ok=True)
-    os.chdir(SCRATCH)
-    shadows.clear()
-    sys.settrace(None)
-    sys.setprofile(None)
-    real_setrecursionlimit(RECURSION_DEFAULT)
-    sys.set_int_max_str_digits(4300)
-    sys.stdin = io.StringIO('')
-    decimal.setcontext(DECIMAL_DEFAULT.copy())
-    random.seed()
-
-
-def tidy():
-    """Undo what a call may leave behind; False when the runtime no longer matches its
-    fingerprint (the host then replaces the worker)."""
-    sys.path[:] = CLEAN_PATH
-    sys.path_importer_cache.clear()
-    for name in [n for n in sys.modules if n not in BASE_MODULES]:
-        del sys.modules[name]
-    return fingerprint() == BASELINE
-
-
-def run(code):
-    out, err = Capped(), Capped()
-    error, interrupted = None, False
-    fresh_state()
-    linecache.cache['<tool>'] = (len(code), None, code.splitlines(True), '<tool>')
-    saved = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = out, err
-    try:
-        program = compile_checked(code, '<tool>', 'exec')
-        current_builtins[0] = dict(SAFE_BUILTINS)
-        builtins.exec(program, user_namespace({'__name__': '__main__'}, 0))
-    except Refused as refused:
-        error = f'PermissionError: {refused}'
-    except KeyboardInterrupt:
-        interrupted = True
-        error = 'KeyboardInterrupt'
-    except SystemExit as stop:
-        error = exit_error(stop)
-    except BaseException as caught:
-        try:
-            error = describe(caught)
-        except BaseException as failed:
-            error = f'{type(caught).__name__} (its message could not be shown: {type(failed).__name__})'
-    finally:
-        sys.stdout, sys.stderr = saved
-        linecache.cache.pop('<tool>', None)
-        current_builtins[0] = {}
-    return [out.value(), err.value(), error, interrupted, not tidy()]
-
-
-def live_objects():
-    return len(gc.get_objects())
-
-
-fresh_state()
-BASELINE = fingerprint()
-(run, live_objects)
 `;
 
-/** The prelude with its output cap (characters per stream) filled in. */
+/** The prelude with its output cap (characters per stream) filled in: the policy, then one run
+ *  and the per-call state (prelude-run.ts), which ends with `(run, live_objects)`. */
 export function preludeSource(capChars: number): string {
-  return SOURCE.replace('__CAP__', String(Math.floor(capChars)));
+  return (SOURCE + PRELUDE_RUN).replace('__CAP__', String(Math.floor(capChars)));
 }

@@ -4,21 +4,11 @@
  * subclasses, state carried from one call into the next, lifted output caps) and ordinary
  * programs that must keep their exact output.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createNodeSandbox } from '../../../src/sandbox/node.ts';
+import { describe, expect, it } from 'vitest';
+import { useNodeSandbox } from './node-sandbox.ts';
 import { capOutput } from '../../../src/sandbox/runtime.ts';
-import type { RunResult, Sandbox } from '../../../src/sandbox/types.ts';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
-
-let sandbox: Sandbox;
-const run = (code: string, timeoutMs = 5_000): Promise<RunResult> => sandbox.run(code, { timeoutMs });
-
-beforeAll(async () => {
-  sandbox = createNodeSandbox();
-  await run('pass');
-});
-afterAll(() => sandbox.dispose());
+const { run } = useNodeSandbox();
 
 const refused =
   /is blocked in the sandbox|is disabled in the sandbox|is not allowed in the sandbox|not available in the sandbox|cannot import name/;

@@ -3,21 +3,12 @@
  * caps and memory over many calls. One sandbox serves the whole file (Pyodide boots in seconds).
  */
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createNodeSandbox } from '../../../src/sandbox/node.ts';
+import { useNodeSandbox } from './node-sandbox.ts';
 import { fencedObservation, observationText } from '../../../src/sandbox/observation.ts';
-import type { RunResult, Sandbox } from '../../../src/sandbox/types.ts';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
-
-let sandbox: Sandbox;
-const run = (code: string, timeoutMs = 5_000): Promise<RunResult> => sandbox.run(code, { timeoutMs });
-
-beforeAll(async () => {
-  sandbox = createNodeSandbox();
-  await run('pass');
-});
-afterAll(() => sandbox.dispose());
+const { run, sandbox } = useNodeSandbox();
 
 describe('ordinary code', () => {
   it('returns what was printed', async () => {
@@ -214,12 +205,12 @@ describe('memory', () => {
       'import math\nprint(math.factorial(50))',
     ];
     for (let i = 0; i < 20; i++) await run(work[i % work.length] ?? 'pass');
-    const before = await sandbox.memory();
+    const before = await sandbox().memory();
     for (let i = 0; i < 200; i++) {
       const result = await run(work[i % work.length] ?? 'pass');
       expect(result.timedOut).toBe(false);
     }
-    const after = await sandbox.memory();
+    const after = await sandbox().memory();
     expect(after.wasmBytes - before.wasmBytes).toBeLessThanOrEqual(8 * 1024 * 1024);
     expect(after.pyObjects - before.pyObjects).toBeLessThan(2_000);
     expect(after.jsHeapBytes - before.jsHeapBytes).toBeLessThan(16 * 1024 * 1024);
