@@ -1,7 +1,8 @@
 /**
  * `npm run eval:base [-- --model PATH --n N --seed S]`: measures the shipped base model.
- * - questioner: N samples at temperature 1 → contract validity (parseQuestioner), how many
- *   questions the oracle can solve, how many boxed answers are right;
+ * - questioner: 4N samples at temperature 1, writing with the tool (up to 4 programs) → contract
+ *   validity (parseQuestioner), how many questions the oracle can solve, how many boxed answers are
+ *   right, the share of each difficulty and the tool calls per sample;
  * - plain solver and tool solver: N tasks per difficulty at temperature 0.7, top-p 0.9 (the
  *   solver-proxy settings, docs/algorithms.md §2.3) → accuracy (boxed answer = exact answer) by
  *   difficulty, and the share of tool-solver rollouts that ran a program.
@@ -35,34 +36,42 @@ const tokenizer = new Tokenizer();
 const model = TinyLM.fromCheckpoint(new Uint8Array(readFileSync(values.model)), tokenizer);
 const solverSampling = { temperature: 0.7, topP: 0.9, maxNewTokens: 48 };
 
-// Questioner.
-const qPrompt = tokenizer.encode(questionerPrompt());
-const qOut = await model.generate(
-  Array.from({ length: n * 4 }, () => qPrompt),
-  { temperature: 1, maxNewTokens: 64 },
-  rng.fork(),
-);
-let valid = 0;
-let solvable = 0;
-let rightAnswer = 0;
-for (const o of qOut) {
-  const parsed = parseQuestioner(o.text);
-  if (!parsed) continue;
-  valid++;
-  const oracle = solveQuestion(parsed.question);
-  if (oracle) solvable++;
-  if (oracle && oracle.answer === parsed.answer) rightAnswer++;
-}
-
-// Solvers.
 const sandbox = createNodeSandbox();
 const execute = async (code: string): Promise<string> => {
   const r = await sandbox.run(code, { timeoutMs: 5000 });
   return r.stdout || r.error || r.stderr;
 };
+
+// Questioner, writing with the tool.
+const qPrompt = tokenizer.encode(questionerPrompt());
+const qOut = await toolRollouts(
+  model,
+  Array.from({ length: n * 4 }, () => qPrompt),
+  { temperature: 1, maxNewTokens: 100, execute, maxToolTurns: 4 },
+  rng.fork(),
+);
+let valid = 0;
+let solvable = 0;
+let rightAnswer = 0;
+const questionerDifficulty: Record<number, number> = {};
+for (const o of qOut) {
+  const parsed = parseQuestioner(o.text);
+  if (!parsed) continue;
+  valid++;
+  const oracle = solveQuestion(parsed.question);
+  if (oracle) {
+    solvable++;
+    questionerDifficulty[oracle.difficulty] = (questionerDifficulty[oracle.difficulty] ?? 0) + 1 / qOut.length;
+  }
+  if (oracle && oracle.answer === parsed.answer) rightAnswer++;
+}
+const questionerToolCalls = qOut.reduce((s, o) => s + o.toolCalls, 0) / qOut.length;
+
+// Solvers.
 const plainAccuracy: Record<number, number> = {};
 const toolAccuracy: Record<number, number> = {};
 const toolUseByDifficulty: Record<number, number> = {};
+const toolCallsByDifficulty: Record<number, number> = {};
 let toolUsed = 0;
 for (const d of DIFFICULTIES) {
   const tasks = Array.from({ length: n }, () => generateTask(rng, d as Difficulty));
@@ -79,6 +88,7 @@ for (const d of DIFFICULTIES) {
     rng.fork(),
   );
   toolAccuracy[d] = tool.filter((r, i) => extractBoxed(r.text) === tasks[i]?.answer).length / n;
+  toolCallsByDifficulty[d] = tool.reduce((s, r) => s + r.toolCalls, 0) / n;
   const used = tool.filter((r) => r.toolCalls > 0).length;
   toolUseByDifficulty[d] = used / n;
   toolUsed += used;
@@ -90,22 +100,28 @@ console.log(
   `backend ${choice.backend}; model ${values.model}; ${model.paramCount} parameters; python: Pyodide sandbox`,
 );
 console.log(
-  `questioner (T = 1, ${qOut.length} samples): contract valid ${pct(valid / qOut.length)}, oracle-solvable ${pct(solvable / qOut.length)}, boxed answer right ${pct(rightAnswer / qOut.length)}`,
+  `questioner (T = 1, ${qOut.length} samples): contract valid ${pct(valid / qOut.length)}, oracle-solvable ${pct(solvable / qOut.length)}, boxed answer right ${pct(rightAnswer / qOut.length)}, tool calls per sample ${questionerToolCalls.toFixed(2)}`,
+);
+console.log(
+  `questioner difficulty shares: ${DIFFICULTIES.map((d) => `${d}: ${pct(questionerDifficulty[d] ?? 0)}`).join(', ')}`,
 );
 console.log(`solvers (T = 0.7, top-p 0.9, ${n} tasks per difficulty):`);
-console.log('difficulty | plain | tool | tool use');
+console.log('difficulty | plain | tool | tool use | calls');
 for (const d of DIFFICULTIES)
   console.log(
-    `${String(d).padStart(10)} | ${pct(plainAccuracy[d] ?? 0)} | ${pct(toolAccuracy[d] ?? 0)} | ${pct(toolUseByDifficulty[d] ?? 0)}`,
+    `${String(d).padStart(10)} | ${pct(plainAccuracy[d] ?? 0)} | ${pct(toolAccuracy[d] ?? 0)} | ${pct(toolUseByDifficulty[d] ?? 0)}    | ${(toolCallsByDifficulty[d] ?? 0).toFixed(2)}`,
   );
 const summary = {
   contractValidRate: valid / qOut.length,
   questionSolvableRate: solvable / qOut.length,
   questionerAnswerRightRate: rightAnswer / qOut.length,
+  questionerToolCalls,
+  questionerDifficulty,
   plainAccuracy,
   toolAccuracy,
   toolUseRate: toolUsed / (n * DIFFICULTIES.length),
   toolUseByDifficulty,
+  toolCallsByDifficulty,
   params: model.paramCount,
   samplesPerDifficulty: n,
   python: 'pyodide sandbox',

@@ -5,6 +5,8 @@
  * is drawn, sorted by length and cut into 8 batches (less padding), whose order is shuffled.
  * Learning rate: linear warm-up over 50 steps to the peak, then cosine decay to 10 % of it.
  * Every `--save-every` steps the checkpoint so far goes to `<out>.partial` (for inspection).
+ * `--from OLD.a0lm` starts from an older checkpoint instead of fresh weights (warm-start.ts: rows of
+ * tokens the old vocabulary lacks stay fresh), e.g. after the task family grew.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -16,6 +18,8 @@ import { sampleDocument } from '../src/model/corpus';
 import { TinyLM } from '../src/model/model';
 import { warmupCosine } from '../src/model/schedule';
 import { nllStep } from '../src/model/supervised';
+import { readFileSync } from 'node:fs';
+import { warmStartFile } from '../src/model/warm-start';
 
 const { values } = parseArgs({
   options: {
@@ -24,6 +28,7 @@ const { values } = parseArgs({
     lr: { type: 'string', default: '0.003' },
     out: { type: 'string', default: 'public/models/base.a0lm' },
     'save-every': { type: 'string', default: '250' },
+    from: { type: 'string' },
   },
 });
 const seed = Number(values.seed);
@@ -43,6 +48,11 @@ const tokenizer = new Tokenizer();
 const rng = new Rng(seed);
 const model = TinyLM.create(tokenizer, {}, rng.nextUint32());
 console.log(`model ${JSON.stringify(model.config)}, ${model.paramCount} parameters`);
+if (values.from) {
+  const warm = warmStartFile(await model.save(), new Uint8Array(readFileSync(values.from)));
+  model.load(warm.bytes);
+  console.log(`warm start from ${values.from}; fresh rows for ${JSON.stringify(warm.newTokens)}`);
+}
 /** The checkpoint after `done` steps (metadata records how it was made). */
 function save(done: number): Promise<Uint8Array> {
   return model.save({
@@ -50,6 +60,7 @@ function save(done: number): Promise<Uint8Array> {
     steps: done,
     peakLr,
     trainedBy: 'scripts/pretrain.ts',
+    ...(values.from ? { warmStartFrom: values.from } : {}),
     smoothedLoss: Number(smoothed.toFixed(4)),
   });
 }

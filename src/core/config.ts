@@ -41,7 +41,14 @@ export type ReleaseMode = 'as-intended' | 'as-released';
 export interface Agent0Config {
   seed: number;
   release: { mode: ReleaseMode };
-  questioner: ClipLossSettings & SamplingSettings & { prompts: number; rolloutsPerPrompt: number; steps: number };
+  questioner: ClipLossSettings &
+    SamplingSettings & {
+      prompts: number;
+      rolloutsPerPrompt: number;
+      steps: number;
+      /** Python tool calls the questioner may make while it writes (0: no tool; Agent0 Table 9 varies 1–4). */
+      maxTurns: number;
+    };
   proxy: {
     candidates: number;
     maxTurns: number;
@@ -111,6 +118,7 @@ const FAITHFUL: Agent0Config = {
     prompts: 8,
     rolloutsPerPrompt: 4,
     steps: 5,
+    maxTurns: 4,
     updatesPerStep: 4,
     learningRate: 1e-4,
     epsLow: 0.2,
@@ -175,7 +183,7 @@ export type ConfigOverride = { [K in keyof Agent0Config]?: Partial<Agent0Config[
 const PRESET_OVERRIDES: Record<PresetName, ConfigOverride> = {
   faithful: {},
   classroom: {
-    questioner: { prompts: 4, rolloutsPerPrompt: 4, steps: 1 },
+    questioner: { prompts: 8, rolloutsPerPrompt: 4, steps: 1 },
     pool: { questions: 32 },
     // More updates than Agent0's one, so ρ leaves 1 and the clip view has something to show.
     executor: { prompts: 8, rolloutsPerPrompt: 8, steps: 1, updatesPerStep: 4 },

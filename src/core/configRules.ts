@@ -40,7 +40,12 @@ function clipLossRules(role: string, extra: Record<string, SettingRule>): Record
 export const SETTING_RULES: Record<string, SettingRule> = {
   seed: int(0, 2 ** 32 - 1),
   'release.mode': oneOf('as-intended', 'as-released'),
-  ...clipLossRules('questioner', { prompts: int(1, 4096), rolloutsPerPrompt: int(2, 64), steps: int(1, 1000) }),
+  ...clipLossRules('questioner', {
+    prompts: int(1, 4096),
+    rolloutsPerPrompt: int(2, 64),
+    steps: int(1, 1000),
+    maxTurns: int(0, 16),
+  }),
   'proxy.candidates': int(1, 64),
   'proxy.maxTurns': int(1, 16),
   'proxy.temperature': temperature,

@@ -2,14 +2,19 @@
  * The arithmetic task family and its oracle. Every question is whitespace-separated tokens
  * (template words, non-negative integers, + - * / ( ), a final '?' or '.'), so BLEU's whitespace
  * split is meaningful; every answer is exact: an integer or a reduced fraction ("-7/3").
- * Difficulty 1–5 grows the operand count, the operators and the size of the numbers.
+ * Difficulty 1–5 grows the operand count, the operators and the size of the numbers; 6–7 are step
+ * problems (a value computed, then used: src/core/step-tasks.ts) that a tool user solves in two calls.
  */
 import { type Expr, type Operator, evaluate, exprTokens, parseExprTokens, pythonProgram } from './expression';
 import type { Rng } from './random';
 import { Rational } from './rational';
+import { STEP_WORDS, generateStepTask, solveStepQuestion } from './step-tasks';
 
-export type Difficulty = 1 | 2 | 3 | 4 | 5;
-export const DIFFICULTIES: readonly Difficulty[] = [1, 2, 3, 4, 5];
+export type Difficulty = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+export const DIFFICULTIES: readonly Difficulty[] = [1, 2, 3, 4, 5, 6, 7];
+/** The levels of single expressions (the step problems 6–7 are built in step-tasks.ts). */
+type ExpressionLevel = 1 | 2 | 3 | 4 | 5;
+const EXPRESSION_LEVELS: readonly ExpressionLevel[] = [1, 2, 3, 4, 5];
 
 export interface ArithmeticTask {
   difficulty: Difficulty;
@@ -18,6 +23,13 @@ export interface ArithmeticTask {
   answer: string;
   /** A program whose printed output is the answer. */
   python: string;
+  /**
+   * The programs a tool user runs, in order: `[python]` for one expression; for a step problem the
+   * first prints x and the second uses the printed value.
+   */
+  programs: string[];
+  /** What each program prints (the last is the answer). */
+  outputs: string[];
 }
 
 interface Level {
@@ -30,7 +42,7 @@ interface Level {
  * Level 1 is single-digit facts (a tiny model can learn them by heart), level 2 two-digit sums and
  * small products, levels 3–5 multi-step arithmetic that only the tool gets right reliably.
  */
-const LEVELS: Record<Difficulty, Level> = {
+const LEVELS: Record<ExpressionLevel, Level> = {
   1: { operands: [2, 2], ops: ['+', '-'], maxLiteral: 9 },
   2: { operands: [2, 2], ops: ['+', '-', '*'], maxLiteral: 20 },
   3: { operands: [3, 3], ops: ['+', '-', '*'], maxLiteral: 50 },
@@ -55,7 +67,7 @@ export const ITEMS: readonly string[] = ['apples', 'pens', 'coins', 'books'];
 interface WordTemplate {
   text: string;
   op: Operator;
-  difficulty: Difficulty;
+  difficulty: ExpressionLevel;
 }
 
 /** Slots: {a} {b} integers, {name} one of NAMES, {item} one of ITEMS (the same item throughout). */
@@ -79,6 +91,7 @@ export const QUESTION_WORDS: readonly string[] = [
   ...new Set([
     ...EXPRESSION_FRAMES.flatMap((f) => [...f.prefix, f.suffix]),
     ...WORD_TEMPLATES.flatMap((t) => t.text.split(' ').filter((w) => !w.startsWith('{'))),
+    ...STEP_WORDS,
     ...NAMES,
     ...ITEMS,
     '+',
@@ -114,19 +127,20 @@ function tryValue(e: Expr): Rational | null {
   }
 }
 
-function expressionTask(rng: Rng, difficulty: Difficulty): ArithmeticTask {
+/** A task whose one program prints its answer. */
+function oneProgram(difficulty: Difficulty, question: string, answer: string, python: string): ArithmeticTask {
+  return { difficulty, question, answer, python, programs: [python], outputs: [answer] };
+}
+
+function expressionTask(rng: Rng, difficulty: ExpressionLevel): ArithmeticTask {
   const level = LEVELS[difficulty];
   for (;;) {
     const expr = randomTree(rng, rng.intBetween(...level.operands), level);
     const value = tryValue(expr);
     if (!value || !answerFits(value, difficulty === 1)) continue;
     const frame = rng.pick(EXPRESSION_FRAMES);
-    return {
-      difficulty,
-      question: [...frame.prefix, ...exprTokens(expr), frame.suffix].join(' '),
-      answer: value.toString(),
-      python: pythonProgram(expr),
-    };
+    const question = [...frame.prefix, ...exprTokens(expr), frame.suffix].join(' ');
+    return oneProgram(difficulty, question, value.toString(), pythonProgram(expr));
   }
 }
 
@@ -148,14 +162,18 @@ function wordTask(rng: Rng, template: WordTemplate): ArithmeticTask {
       .replace(/\{b\}/g, String(b))
       .replace(/\{name\}/g, rng.pick(NAMES))
       .replace(/\{item\}/g, rng.pick(ITEMS));
-    return { difficulty: template.difficulty, question, answer: value.toString(), python: pythonProgram(expr) };
+    return oneProgram(template.difficulty, question, value.toString(), pythonProgram(expr));
   }
 }
 
 /** One task of the given difficulty; a word problem a quarter of the time where one exists. */
 export function generateTask(rng: Rng, difficulty: Difficulty): ArithmeticTask {
   if (!DIFFICULTIES.includes(difficulty)) {
-    throw new Error(`generateTask: difficulty must be one of 1–5 (got ${String(difficulty)}).`);
+    throw new Error(`generateTask: difficulty must be one of 1–7 (got ${String(difficulty)}).`);
+  }
+  if (difficulty === 6 || difficulty === 7) {
+    const t = generateStepTask(rng, difficulty);
+    return { difficulty, question: t.question, answer: t.answer, python: t.python, programs: [...t.programs], outputs: [t.firstValue, t.answer] };
   }
   const words = WORD_TEMPLATES.filter((t) => t.difficulty === difficulty);
   if (words.length > 0 && rng.next() < 0.25) return wordTask(rng, rng.pick(words));
@@ -163,7 +181,7 @@ export function generateTask(rng: Rng, difficulty: Difficulty): ArithmeticTask {
 }
 
 /** The lowest level whose operand count, operators and literal sizes admit the expression. */
-function levelOf(e: Expr): Difficulty {
+function levelOf(e: Expr): ExpressionLevel {
   const literals: number[] = [];
   const ops = new Set<Operator>();
   const walk = (x: Expr): void => {
@@ -176,7 +194,7 @@ function levelOf(e: Expr): Difficulty {
   };
   walk(e);
   const max = Math.max(...literals);
-  for (const d of DIFFICULTIES) {
+  for (const d of EXPRESSION_LEVELS) {
     const level = LEVELS[d];
     if (
       literals.length <= level.operands[1] &&
@@ -224,6 +242,8 @@ export interface OracleAnswer {
  */
 export function solveQuestion(question: string): OracleAnswer | null {
   const tokens = question.split(/\s+/).filter((t) => t.length > 0);
+  const step = solveStepQuestion(tokens);
+  if (step) return { answer: step.value.toString(), difficulty: step.level };
   for (const template of WORD_TEMPLATES) {
     const expr = matchWordTemplate(tokens, template);
     const value = expr && tryValue(expr);

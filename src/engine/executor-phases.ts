@@ -12,7 +12,8 @@ import { answersEquivalent } from '../core/equivalence';
 import { grpoAdvantages } from '../core/grpo';
 import { solveQuestion } from '../core/tasks';
 import { majorityVote, voteEntry } from '../core/vote';
-import { questionerPrompt, solverPrompt, toolSolverPrompt } from '../core/contracts';
+import { solverPrompt, toolSolverPrompt } from '../core/contracts';
+import { questionerWrites } from './questioner-phases';
 import { type EngineContext, questionFits, turnBudget } from './context';
 import { policyUpdate } from '../rl/policy-update';
 import { groupRecords } from './group-records';
@@ -21,17 +22,12 @@ import { executorToolRollouts } from './executor-rollouts';
 import { updateSchedule } from './update-schedule';
 import type { ExecutorRollout, PhaseData, SelfLabel } from './trace';
 
-/** Phase 6: the updated questioner writes the pool; only contract-valid questions enter it. */
+/** Phase 6: the updated questioner writes the pool (with its tool); only contract-valid questions enter it. */
 export async function questionPool(
   ctx: EngineContext,
 ): Promise<{ questions: { question: string; answer: string }[]; generated: number }> {
   const pool = ctx.config.pool;
-  const prompt = ctx.questioner.tokenizer.encode(questionerPrompt());
-  const outputs = await ctx.questioner.generate(
-    Array.from({ length: pool.questions }, () => prompt),
-    { temperature: pool.temperature, topP: pool.topP, maxNewTokens: turnBudget(ctx, prompt.length) },
-    ctx.rng.fork(),
-  );
+  const outputs = await questionerWrites(ctx, pool.questions, pool);
   const questions = outputs.flatMap((o) => {
     const parsed = parseQuestioner(o.text);
     return parsed && questionFits(ctx, toolSolverPrompt(parsed.question)) ? [parsed] : [];

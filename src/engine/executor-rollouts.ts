@@ -1,8 +1,10 @@
 /**
- * Executor rollouts with the Python tool for the engine: text prompts in, transcripts out, with
- * each candidate's sandbox failures counted (a failed call marks the candidate, never the batch).
+ * Rollouts with the Python tool for the engine (the executor's, and the tool-equipped questioner's):
+ * text prompts in, transcripts out, with each candidate's sandbox failures counted (a failed call
+ * marks the candidate, never the batch).
  */
 import { type EngineContext, turnBudget } from './context';
+import type { TinyLM } from '../model/model';
 import { type ToolRollout, toolRollouts } from '../model/tool-rollout';
 
 export interface EngineToolRollout extends ToolRollout {
@@ -19,19 +21,29 @@ export interface ToolSampling {
 }
 
 /** One batched multi-turn generation over all prompts with the current executor. */
-export async function executorToolRollouts(
+export function executorToolRollouts(
   ctx: EngineContext,
   prompts: string[],
   sampling: ToolSampling,
 ): Promise<EngineToolRollout[]> {
+  return modelToolRollouts(ctx, ctx.executor, prompts, sampling);
+}
+
+/** One batched multi-turn generation over all prompts with `model` (either role). */
+export async function modelToolRollouts(
+  ctx: EngineContext,
+  model: TinyLM,
+  prompts: string[],
+  sampling: ToolSampling,
+): Promise<EngineToolRollout[]> {
   if (prompts.length === 0) return [];
-  const tok = ctx.executor.tokenizer;
+  const tok = model.tokenizer;
   const ids = prompts.map((p) => tok.encode(p));
   const longest = Math.max(...ids.map((p) => p.length));
   const failed = prompts.map(() => 0);
   let done = 0;
   const rollouts = await toolRollouts(
-    ctx.executor,
+    model,
     ids,
     {
       temperature: sampling.temperature,

@@ -10,36 +10,57 @@ import { curriculumRewards } from '../core/reward';
 import { solveQuestion } from '../core/tasks';
 import { proxyScore, voteEntry } from '../core/vote';
 import { questionerPrompt, toolSolverPrompt } from '../core/contracts';
-import { type EngineContext, questionFits, turnBudget } from './context';
+import { type EngineContext, questionFits } from './context';
 import { policyUpdate } from '../rl/policy-update';
 import { groupRecords } from './group-records';
-import { executorToolRollouts } from './executor-rollouts';
+import { type EngineToolRollout, executorToolRollouts, modelToolRollouts } from './executor-rollouts';
 import type { ProxyResult, QuestionerContract, QuestionerRollout, RewardParts, UpdateStats } from './trace';
 import { tokenDetails } from './token-detail';
 import { updateSchedule } from './update-schedule';
 
 export interface CurriculumBatch {
   sequences: number[][];
-  promptLength: number;
+  /** Per token: 1 = written by the questioner (trained), 0 = prompt or tool observation. */
+  lossMask: number[][];
   texts: string[];
   groups: number[];
+  /** Tool calls the questioner made while writing each rollout. */
+  toolCalls: number[];
+}
+
+/**
+ * `count` questioner texts written with the Python tool (up to `questioner.maxTurns` calls; 0 = no
+ * tool), as Agent0's tool-equipped curriculum agent writes them.
+ */
+export async function questionerWrites(
+  ctx: EngineContext,
+  count: number,
+  sampling: { temperature: number; topP: number },
+): Promise<EngineToolRollout[]> {
+  return modelToolRollouts(
+    ctx,
+    ctx.questioner,
+    Array.from({ length: count }, () => questionerPrompt()),
+    {
+      temperature: sampling.temperature,
+      topP: sampling.topP,
+      maxToolTurns: ctx.config.questioner.maxTurns,
+      maxObservationChars: ctx.config.executor.toolOutputMaxChars,
+    },
+  );
 }
 
 /** Phase 1: B prompts × n rollouts of the questioner (group = prompt). */
 export async function questionerRollouts(ctx: EngineContext): Promise<CurriculumBatch> {
   const q = ctx.config.questioner;
-  const prompt = ctx.questioner.tokenizer.encode(questionerPrompt());
   const groups = Array.from({ length: q.prompts * q.rolloutsPerPrompt }, (_, i) => Math.floor(i / q.rolloutsPerPrompt));
-  const outputs = await ctx.questioner.generate(
-    groups.map(() => prompt),
-    { temperature: q.temperature, topP: q.topP, maxNewTokens: turnBudget(ctx, prompt.length) },
-    ctx.rng.fork(),
-  );
+  const outputs = await questionerWrites(ctx, groups.length, q);
   return {
-    sequences: outputs.map((o) => [...prompt, ...o.tokens]),
-    promptLength: prompt.length,
+    sequences: outputs.map((o) => o.tokens),
+    lossMask: outputs.map((o) => o.modelMask),
     texts: outputs.map((o) => o.text),
     groups,
+    toolCalls: outputs.map((o) => o.toolCalls),
   };
 }
 
@@ -147,7 +168,7 @@ export async function updateQuestioner(
   const q = ctx.config.questioner;
   const totals = parts.map((p) => p.total);
   const grpo = grpoAdvantages(totals, batch.groups, { singleton: 'refuse' });
-  const lossMask = batch.sequences.map((s) => s.map((_, t) => (t >= batch.promptLength ? 1 : 0)));
+  const lossMask = batch.lossMask;
   const result = await policyUpdate(
     ctx.questioner,
     ctx.questionerRef,

@@ -2,13 +2,17 @@
  * The synthetic pre-training corpus of the base model (the prompts are the roles' contracts, in
  * src/core/contracts.ts).
  * Documents (each ends with end-of-text):
- *   questioner:  <|questioner|><question>Q</question>\n\boxed{A}
+ *   questioner:  <|questioner|><question>Q</question>\n```python\nP\n```\n```output\nA\n```\n\boxed{A}
+ *   questioner, no tool: <|questioner|><question>Q</question>\n\boxed{A}
  *   plain:       <|solver|>Q\nLet me compute E.\n\boxed{A}
  *   tool:        <|tool|>Q\n```python\nP\n```\n```output\nA\n```\n\boxed{A}
+ *                (a step problem: two such calls, the second program using the first's output)
  *   tool prompt, no tool: <|tool|>Q\nLet me compute E.\n\boxed{A}
  * where Q is a question of the task family, A its exact answer, P its program and E the
  * expression P prints. The mix (tool use only sometimes, every difficulty) makes a base model that
- * follows the contracts but computes hard answers badly without the tool.
+ * follows the contracts but computes hard answers badly without the tool. The questioner is
+ * tool-equipped as in Agent0 (§3.1 of its paper): it mostly checks its question with programs before
+ * it boxes the answer, so it can be right about a question it cannot compute in its head.
  */
 import { formatObservation, questionerPrompt, solverPrompt, toolSolverPrompt } from '../core/contracts';
 import type { Rng } from '../core/random';
@@ -23,9 +27,10 @@ export function printedExpression(python: string): string {
   return (m[1] as string).replace(/F\((\d+)\)/g, '$1');
 }
 
-/** The questioner's document: its prompt, the tagged question, the boxed exact answer. */
-export function questionerDocument(task: ArithmeticTask): string {
-  return `${questionerPrompt()}<question>${task.question}</question>\n\\boxed{${task.answer}}${END_OF_TEXT}`;
+/** The questioner's document: its prompt, the tagged question, its programs (if it uses the tool), the boxed answer. */
+export function questionerDocument(task: ArithmeticTask, useTool = false): string {
+  const tagged = `${questionerPrompt()}<question>${task.question}</question>\n`;
+  return useTool ? tagged + toolCompletion(task) : `${tagged}\\boxed{${task.answer}}${END_OF_TEXT}`;
 }
 
 /** Short reasoning then the boxed answer (the plain solver's completion). */
@@ -33,9 +38,12 @@ export function reasoningCompletion(task: ArithmeticTask): string {
   return `Let me compute ${printedExpression(task.python)}.\n\\boxed{${task.answer}}${END_OF_TEXT}`;
 }
 
-/** A tool call, the observation the environment appends, then the boxed answer. */
+/** Each tool call with the observation the environment appends, then the boxed answer. */
 export function toolCompletion(task: ArithmeticTask): string {
-  return `\`\`\`python\n${task.python}\n\`\`\`${formatObservation(task.answer)}\\boxed{${task.answer}}${END_OF_TEXT}`;
+  const calls = task.programs.map(
+    (program, i) => `\`\`\`python\n${program}\n\`\`\`${formatObservation(task.outputs[i] ?? '')}`,
+  );
+  return `${calls.join('')}\\boxed{${task.answer}}${END_OF_TEXT}`;
 }
 
 export interface CorpusMix {
@@ -45,7 +53,9 @@ export interface CorpusMix {
   toolSolver: number;
   /** Share of tool-solver documents that call the tool. */
   toolUse: number;
-  /** Weight of each difficulty 1–5. */
+  /** Share of questioner documents that check the question with the tool. */
+  questionerToolUse: number;
+  /** Weight of each difficulty 1–7. */
   difficultyWeights: readonly number[];
 }
 
@@ -54,10 +64,11 @@ export const DEFAULT_CORPUS_MIX: CorpusMix = {
   solver: 0.35,
   toolSolver: 0.5,
   toolUse: 0.5,
-  difficultyWeights: [6, 3, 2, 1.5, 1.5],
+  questionerToolUse: 0.9,
+  difficultyWeights: [5, 3, 2, 1.5, 1.5, 1.5, 1.5],
 };
 
-export type DocumentKind = 'questioner' | 'solver' | 'tool-call' | 'tool-no-call';
+export type DocumentKind = 'questioner' | 'questioner-tool' | 'solver' | 'tool-call' | 'tool-no-call';
 
 export interface CorpusDocument {
   kind: DocumentKind;
@@ -70,7 +81,10 @@ export function sampleDocument(rng: Rng, mix: CorpusMix = DEFAULT_CORPUS_MIX): C
   const difficulty = DIFFICULTIES[rng.weightedIndex(mix.difficultyWeights)] as Difficulty;
   const role = rng.weightedIndex([mix.questioner, mix.solver, mix.toolSolver]);
   const task = generateTask(rng, difficulty);
-  if (role === 0) return { kind: 'questioner', difficulty, text: questionerDocument(task) };
+  if (role === 0) {
+    const tool = rng.next() < mix.questionerToolUse;
+    return { kind: tool ? 'questioner-tool' : 'questioner', difficulty, text: questionerDocument(task, tool) };
+  }
   if (role === 1) return { kind: 'solver', difficulty, text: solverPrompt(task.question) + reasoningCompletion(task) };
   const call = rng.next() < mix.toolUse;
   const completion = call ? toolCompletion(task) : reasoningCompletion(task);

@@ -111,7 +111,7 @@ describe('an as-released iteration', () => {
     }
     // A hand-made rollout, parsed by the engine's contract phase under both modes.
     const text = '<question>What is 2 + 3 ?</question> It is 5';
-    const batch = { sequences: [[]], promptLength: 0, texts: [text], groups: [0] };
+    const batch = { sequences: [[]], lossMask: [[]], texts: [text], groups: [0], toolCalls: [0] };
     const ctx = (c: typeof config) => ({ config: c, executor: run.engine.models.executor }) as unknown as EngineContext;
     const [released] = parseRollouts(ctx(config), batch);
     expect(released?.question).toBe('What is 2 + 3 ?');

@@ -76,7 +76,8 @@ describe('a question too long for the solver', () => {
     const long = Array.from({ length: 40 }, () => 'What').join(' ');
     const rollouts = parseRollouts(ctx, {
       sequences: [],
-      promptLength: 1,
+      lossMask: [],
+      toolCalls: [0, 0],
       groups: [0, 0],
       texts: ['<question>What is 1 + 2 ?</question>\\boxed{3}', `<question>${long}</question>\\boxed{3}`],
     });

@@ -1,0 +1,110 @@
+/**
+ * `npm run coevolution -- --run FILE [--json]` or `npm run coevolution -- --preset classroom
+ *   --iterations 8 --seed 1 [--set section.key=value ...] [--out FILE] [--json]`
+ * Agent0's Table 5 for a run (src/engine/coevolution.ts): rows are the executor frozen after
+ * iterations 0, 1, 3 and the last; columns the question pool of each iteration; cells the pass rate
+ * against the oracle (labelling.samples tool rollouts per question at the labelling sampling) and
+ * tool calls per rollout. With --run the recording's settings are run again (the engine is
+ * deterministic) to recover each iteration's executor, and every iteration's summary is checked
+ * against the recording's before the table is drawn. The last line is JSON:
+ *   {"table":[{"solver":1,"pass":[…],"toolCalls":[…]},…]}.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { type ConfigOverride, type PresetName, makeConfig } from '../src/core/config';
+import { Tokenizer } from '../src/core/tokenizer';
+import { type CoevolutionRow, coevolutionRow, poolsOfTrace, tableSolvers } from '../src/engine/coevolution';
+import { createNodeEngine } from '../src/engine/node';
+import { parseOverrides } from '../src/engine/overrides';
+import { sandboxToolRunner } from '../src/engine/tool-runner';
+import type { IterationSummary } from '../src/engine/summary';
+import type { PhaseRecord } from '../src/engine/trace';
+import { TinyLM } from '../src/model/model';
+
+const { values } = parseArgs({
+  options: {
+    run: { type: 'string' },
+    preset: { type: 'string', default: 'classroom' },
+    iterations: { type: 'string', default: '8' },
+    seed: { type: 'string', default: '1' },
+    set: { type: 'string', multiple: true, default: [] },
+    out: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
+});
+
+interface Recording {
+  preset: string;
+  config: ReturnType<typeof makeConfig>;
+  summaries: IterationSummary[];
+  trace: PhaseRecord[];
+}
+
+let recording: Recording | null = null;
+let config;
+let iterations: number;
+try {
+  if (values.run) {
+    recording = JSON.parse(readFileSync(values.run, 'utf8')) as Recording;
+    config = makeConfig(recording.preset as PresetName, recording.config as unknown as ConfigOverride);
+    iterations = recording.summaries.length;
+  } else {
+    config = makeConfig(values.preset as PresetName, {
+      ...parseOverrides(values.set ?? []),
+      seed: Number(values.seed),
+    } as ConfigOverride);
+    iterations = Number(values.iterations);
+    if (!Number.isInteger(iterations) || iterations < 1) throw new Error('--iterations must be a positive integer.');
+  }
+} catch (err) {
+  console.error(`coevolution: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(2);
+}
+
+const { engine, sandbox, dispose } = await createNodeEngine(config);
+const fmt = (x: number | null, digits = 3) => (x === null ? '—' : x.toFixed(digits));
+try {
+  const solvers = tableSolvers(iterations);
+  const snapshots = new Map<number, Uint8Array>([[0, await engine.models.executor.save()]]);
+  const base = await engine.evaluateBaseline();
+  for (let k = 1; k <= iterations; k++) {
+    await engine.runIteration();
+    const s = engine.summaries.at(-1) as IterationSummary;
+    const recorded = recording?.summaries[k - 1];
+    if (recorded && recorded.heldOutAccuracy !== s.heldOutAccuracy) {
+      throw new Error(
+        `iteration ${k} does not reproduce the recording (held-out ${s.heldOutAccuracy} here, ${recorded.heldOutAccuracy} recorded).`,
+      );
+    }
+    process.stderr.write(`coevolution: iteration ${k}: held-out ${fmt(s.heldOutAccuracy)}\n`);
+    if (solvers.includes(k)) snapshots.set(k, await engine.models.executor.save());
+  }
+  if (values.out) {
+    const run = { format: 'agent0-lab-run', version: 1, preset: values.preset, config, backend: engine.backend, baseline: base, summaries: engine.summaries, trace: engine.trace };
+    writeFileSync(values.out, JSON.stringify(run));
+  }
+  const pools = poolsOfTrace(engine.trace);
+  const tokenizer = new Tokenizer();
+  const table: CoevolutionRow[] = [];
+  for (const k of solvers) {
+    const frozen = TinyLM.fromCheckpoint(snapshots.get(k) as Uint8Array, tokenizer);
+    try {
+      table.push(await coevolutionRow(k, frozen, pools, config, sandboxToolRunner(sandbox)));
+    } finally {
+      frozen.dispose();
+    }
+    process.stderr.write(`coevolution: executor after iteration ${k} done\n`);
+  }
+  const head = ['executor', ...pools.map((_, j) => `pool ${j + 1}`)];
+  console.log('pass rate against the oracle (tool calls per rollout)');
+  console.log(head.map((h) => h.padStart(13)).join(' '));
+  for (const row of table) {
+    const cells = row.pass.map((p, j) => `${fmt(p)} (${fmt(row.toolCalls[j] ?? null, 2)})`);
+    console.log([`after ${row.solver}`, ...cells].map((c) => c.padStart(13)).join(' '));
+  }
+  const summaries = engine.summaries.map((s) => s.heldOutAccuracy);
+  console.log(`held-out accuracy by iteration: ${summaries.map((a) => fmt(a)).join(' ')}`);
+  if (values.json) console.log(JSON.stringify({ table, heldOut: summaries, base: base.accuracy }));
+} finally {
+  await dispose();
+}

@@ -1,0 +1,134 @@
+/**
+ * Step problems, difficulties 6 and 7 of the task family: a value is computed, then used.
+ *
+ *   "Let x = E1 . What is E2 ?"   where E2 contains the name x once.
+ *
+ * A solver that uses the tool does it in two calls, as the pre-training corpus shows: the first
+ * program prints v = E1, the second prints E2 with x replaced by the observed v. The oracle reads
+ * such a question by putting ( E1 ) in place of x. Level 6: E1 has 2–3 operands up to 30 and E2 one
+ * more operand up to 20; level 7: E1 has 3 operands up to 50 and E2 two more operands up to 20
+ * (operators + − * only, so no program needs exact fractions and both calls fit the context).
+ */
+import { type Expr, type Operator, evaluate, exprTokens, parseExprTokens, pythonProgram } from './expression';
+import type { Rng } from './random';
+import type { Rational } from './rational';
+
+export const STEP_NAME = 'x';
+/** The words of the step frame: "Let x = … . What is … ?". */
+export const STEP_WORDS: readonly string[] = ['Let', STEP_NAME, '=', '.', 'What', 'is', '?'];
+
+interface StepLevel {
+  first: { operands: [number, number]; maxLiteral: number };
+  secondOperands: number;
+  secondMaxLiteral: number;
+}
+
+export const STEP_LEVELS: Record<6 | 7, StepLevel> = {
+  6: { first: { operands: [2, 3], maxLiteral: 30 }, secondOperands: 1, secondMaxLiteral: 20 },
+  7: { first: { operands: [3, 3], maxLiteral: 50 }, secondOperands: 2, secondMaxLiteral: 20 },
+};
+
+const STEP_OPS: readonly Operator[] = ['+', '-', '*'];
+
+/** A step task: the question, its exact answer, and the two programs a tool user runs. */
+export interface StepTask {
+  question: string;
+  answer: string;
+  /** One program for the whole question (E2 with ( E1 ) in place of x). */
+  python: string;
+  /** The first program (prints E1) and the second (prints E2 with x = the first's output). */
+  programs: [string, string];
+  /** What the first program prints. */
+  firstValue: string;
+}
+
+/** A placeholder leaf for x in E2's tree (a value no literal of the family takes). */
+const X_LEAF = -1;
+
+function tree(rng: Rng, leaves: number, maxLiteral: number): Expr {
+  if (leaves === 1) return { kind: 'num', value: rng.intBetween(1, maxLiteral) };
+  const left = rng.intBetween(1, leaves - 1);
+  return { kind: 'op', op: rng.pick(STEP_OPS), left: tree(rng, left, maxLiteral), right: tree(rng, leaves - left, maxLiteral) };
+}
+
+/** E2's tree: `others` literals and one x leaf at a random place. */
+function treeWithX(rng: Rng, others: number, maxLiteral: number): Expr {
+  const leaves = others + 1;
+  const xAt = rng.intBetween(0, leaves - 1);
+  let k = 0;
+  const build = (n: number): Expr => {
+    if (n === 1) return { kind: 'num', value: k++ === xAt ? X_LEAF : rng.intBetween(1, maxLiteral) };
+    const left = rng.intBetween(1, n - 1);
+    return { kind: 'op', op: rng.pick(STEP_OPS), left: build(left), right: build(n - left) };
+  };
+  return build(leaves);
+}
+
+/** `e` with every x leaf replaced by `by`. */
+function substitute(e: Expr, by: Expr): Expr {
+  if (e.kind === 'num') return e.value === X_LEAF ? by : e;
+  return { ...e, left: substitute(e.left, by), right: substitute(e.right, by) };
+}
+
+const BOUND = 1_000_000n;
+const fits = (v: Rational): boolean => v.den === 1n && (v.num < 0n ? -v.num : v.num) <= BOUND;
+
+/** One step task of level 6 or 7. */
+export function generateStepTask(rng: Rng, level: 6 | 7): StepTask {
+  const spec = STEP_LEVELS[level];
+  for (;;) {
+    const first = tree(rng, rng.intBetween(...spec.first.operands), spec.first.maxLiteral);
+    const second = treeWithX(rng, spec.secondOperands, spec.secondMaxLiteral);
+    const v = evaluate(first);
+    const whole = substitute(second, first);
+    const value = evaluate(whole);
+    if (!fits(v) || !fits(value)) continue;
+    const firstTokens = exprTokens(first);
+    const secondTokens = exprTokens(second, (n) => (n === X_LEAF ? STEP_NAME : String(n)));
+    const question = ['Let', STEP_NAME, '=', ...firstTokens, '.', 'What', 'is', ...secondTokens, '?'].join(' ');
+    const secondProgram = `print(${exprTokens(second, (n) => (n === X_LEAF ? v.toString() : String(n)))
+      .join(' ')
+      .replace(/\( /g, '(')
+      .replace(/ \)/g, ')')})`;
+    return {
+      question,
+      answer: value.toString(),
+      python: pythonProgram(whole),
+      programs: [pythonProgram(first), secondProgram],
+      firstValue: v.toString(),
+    };
+  }
+}
+
+/**
+ * The oracle for step questions: the value and level of "Let x = E1 . What is E2 ?", or null when
+ * the text is not of that form (E2 must name x exactly once) or has no value.
+ */
+export function solveStepQuestion(tokens: readonly string[]): { value: Rational; level: 6 | 7 } | null {
+  if (tokens[0] !== 'Let' || tokens[1] !== STEP_NAME || tokens[2] !== '=' || tokens.at(-1) !== '?') return null;
+  const dot = tokens.indexOf('.');
+  if (dot < 0 || tokens[dot + 1] !== 'What' || tokens[dot + 2] !== 'is') return null;
+  const firstTokens = tokens.slice(3, dot);
+  const secondTokens = tokens.slice(dot + 3, -1);
+  if (secondTokens.filter((t) => t === STEP_NAME).length !== 1) return null;
+  const first = parseExprTokens(firstTokens);
+  const whole = parseExprTokens(secondTokens.flatMap((t) => (t === STEP_NAME ? ['(', ...firstTokens, ')'] : [t])));
+  if (!first || !whole) return null;
+  let value: Rational;
+  try {
+    value = evaluate(whole);
+  } catch {
+    return null; // division by zero
+  }
+  const literals = (e: Expr): number[] => (e.kind === 'num' ? [e.value] : [...literals(e.left), ...literals(e.right)]);
+  const firstLits = literals(first);
+  const others = secondTokens.filter((t) => /^\d+$/.test(t)).map(Number);
+  const l6 = STEP_LEVELS[6];
+  const small =
+    firstLits.length <= l6.first.operands[1] &&
+    Math.max(...firstLits) <= l6.first.maxLiteral &&
+    others.length <= l6.secondOperands &&
+    others.every((n) => n <= l6.secondMaxLiteral) &&
+    ![...firstTokens, ...secondTokens].includes('/');
+  return { value, level: small ? 6 : 7 };
+}

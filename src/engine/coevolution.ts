@@ -1,0 +1,94 @@
+/**
+ * Agent0's Table 5, for a run of this simulator: executors frozen after chosen iterations answer the
+ * question pool of every iteration. A cell is the frozen executor's pass rate on that pool against
+ * the oracle, over `labelling.samples` tool rollouts per question at the labelling sampling
+ * (docs/algorithms.md §1.6), and its tool calls per rollout:
+ *
+ *   pass(k, j) = Σ_q Σ_i [answer_i(q) ≡ oracle(q)] / (n · |Q_j|),  toolCalls(k, j) = Σ calls / (n · |Q_j|)
+ *
+ * over the questions Q_j of pool j the oracle can answer, n samples each. A pool whose questions the
+ * oracle cannot answer at all gives null. Paper (frozen iteration-1 executor, pools of iterations
+ * 1–3): pass 64.0 → 58.5 → 51.0 %, tool calls 1.65 → 2.10 → 2.60.
+ */
+import { extractBoxed } from '../core/boxed';
+import { toolSolverPrompt } from '../core/contracts';
+import type { Agent0Config } from '../core/config';
+import { answersEquivalent } from '../core/equivalence';
+import { Rng } from '../core/random';
+import { solveQuestion } from '../core/tasks';
+import type { TinyLM } from '../model/model';
+import type { EngineContext, ToolRunner } from './context';
+import { modelToolRollouts } from './executor-rollouts';
+import type { PhaseRecord } from './trace';
+
+export interface CoevolutionRow {
+  /** The iteration after which this executor was frozen (0 = the base model). */
+  solver: number;
+  /** One cell per iteration's pool, in order. */
+  pass: (number | null)[];
+  toolCalls: (number | null)[];
+}
+
+/** The question pool of each iteration of a trace, in iteration order. */
+export function poolsOfTrace(trace: readonly PhaseRecord[]): string[][] {
+  const pools = new Map<number, string[]>();
+  for (const r of trace) if (r.phase === 'question-pool') pools.set(r.iteration, r.questions.map((q) => q.question));
+  return [...pools.keys()].sort((a, b) => a - b).map((k) => pools.get(k) as string[]);
+}
+
+/** Seed of the table's sampling: fixed, so a table is the same whenever it is computed. */
+export const COEVOLUTION_SEED = 5_252_025;
+
+/** One row: `executor` (frozen) on every pool. */
+export async function coevolutionRow(
+  solver: number,
+  executor: TinyLM,
+  pools: readonly (readonly string[])[],
+  config: Agent0Config,
+  runTool: ToolRunner,
+): Promise<CoevolutionRow> {
+  const l = config.labelling;
+  const ctx: EngineContext = {
+    config,
+    questioner: executor,
+    executor,
+    questionerRef: executor,
+    executorRef: executor,
+    runTool,
+    rng: new Rng(COEVOLUTION_SEED),
+    backend: '',
+  };
+  const pass: (number | null)[] = [];
+  const toolCalls: (number | null)[] = [];
+  for (const pool of pools) {
+    const judged = pool.flatMap((q) => {
+      const oracle = solveQuestion(q);
+      return oracle ? [{ q, answer: oracle.answer }] : [];
+    });
+    if (judged.length === 0) {
+      pass.push(null);
+      toolCalls.push(null);
+      continue;
+    }
+    const prompts = judged.flatMap(({ q }) => Array.from({ length: l.samples }, () => toolSolverPrompt(q)));
+    const rollouts = await modelToolRollouts(ctx, executor, prompts, {
+      temperature: l.temperature,
+      topP: l.topP,
+      topK: l.topK,
+      maxToolTurns: config.executor.maxTurns,
+      maxObservationChars: config.executor.toolOutputMaxChars,
+    });
+    const right = rollouts.filter((r, i) => {
+      const a = extractBoxed(r.text);
+      return a !== null && answersEquivalent(a, (judged[Math.floor(i / l.samples)] as { answer: string }).answer);
+    }).length;
+    pass.push(right / rollouts.length);
+    toolCalls.push(rollouts.reduce((s, r) => s + r.toolCalls, 0) / rollouts.length);
+  }
+  return { solver, pass, toolCalls };
+}
+
+/** The frozen executors Table 5 asks for: the base (0), after iterations 1 and 3, and the last. */
+export function tableSolvers(iterations: number): number[] {
+  return [...new Set([0, 1, 3, iterations].filter((k) => k <= iterations))];
+}
