@@ -1,6 +1,6 @@
 /**
  * `npm run coevolution -- --run FILE [--json]` or `npm run coevolution -- --preset classroom
- *   --iterations 8 --seed 1 [--set section.key=value ...] [--out FILE] [--json]`
+ *   --iterations 8 --seed 1 [--set section.key=value ...] [--model BASE.a0lm] [--out FILE] [--json]`
  * Agent0's Table 5 for a run (src/engine/coevolution.ts): rows are the executor frozen after
  * iterations 0, 1, 3 and the last; columns the question pool of each iteration; cells the pass rate
  * against the oracle (labelling.samples tool rollouts per question at the labelling sampling) and
@@ -30,6 +30,7 @@ const { values } = parseArgs({
     set: { type: 'string', multiple: true, default: [] },
     out: { type: 'string' },
     json: { type: 'boolean', default: false },
+    model: { type: 'string' },
   },
 });
 
@@ -61,7 +62,8 @@ try {
   process.exit(2);
 }
 
-const { engine, sandbox, dispose } = await createNodeEngine(config);
+const checkpoint = values.model ? new Uint8Array(readFileSync(values.model)) : undefined;
+const { engine, sandbox, dispose } = await createNodeEngine(config, checkpoint ? { checkpoint } : {});
 const fmt = (x: number | null, digits = 3) => (x === null ? '—' : x.toFixed(digits));
 try {
   const solvers = tableSolvers(iterations);

@@ -133,7 +133,8 @@ const FAITHFUL: Agent0Config = {
     maxTurns: 4,
     temperature: 0.7,
     topP: 0.9,
-    gate: true,
+    // The paper's p̂ (Eq. 2) has no gate; the released code's is one setting away (docs/algorithms.md §7.10).
+    gate: false,
     gateMinP: 0.1,
     goldenAnswer: 'whole',
     unboxedAnswer: 'violation',
@@ -183,7 +184,9 @@ export type ConfigOverride = { [K in keyof Agent0Config]?: Partial<Agent0Config[
 const PRESET_OVERRIDES: Record<PresetName, ConfigOverride> = {
   faithful: {},
   classroom: {
-    questioner: { prompts: 8, rolloutsPerPrompt: 4, steps: 1 },
+    // One curriculum step per iteration: 32 samples at a 3× rate move the questioner as far as
+    // `faithful`'s 5 steps do (docs/algorithms.md §6.2).
+    questioner: { prompts: 8, rolloutsPerPrompt: 4, steps: 1, learningRate: 3e-4 },
     pool: { questions: 32 },
     // More updates than Agent0's one, so ρ leaves 1 and the clip view has something to show.
     executor: { prompts: 8, rolloutsPerPrompt: 8, steps: 1, updatesPerStep: 4 },

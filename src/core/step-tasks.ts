@@ -4,7 +4,8 @@
  *   "Let x = E1 . What is E2 ?"   where E2 contains the name x once.
  *
  * A solver that uses the tool does it in two calls, as the pre-training corpus shows: the first
- * program prints v = E1, the second prints E2 with x replaced by the observed v. The oracle reads
+ * program prints v = E1, the second sets x to the observed v and prints E2 as the question writes
+ * it ("x = 20\nprint(x * 14)"). The oracle reads
  * such a question by putting ( E1 ) in place of x. Level 6: E1 has 2–3 operands up to 30 and E2 one
  * more operand up to 20; level 7: E1 has 3 operands up to 50 and E2 two more operands up to 20
  * (operators + − * only, so no program needs exact fractions and both calls fit the context).
@@ -36,7 +37,7 @@ export interface StepTask {
   answer: string;
   /** One program for the whole question (E2 with ( E1 ) in place of x). */
   python: string;
-  /** The first program (prints E1) and the second (prints E2 with x = the first's output). */
+  /** The first program (prints E1) and the second (sets x to the first's output, prints E2). */
   programs: [string, string];
   /** What the first program prints. */
   firstValue: string;
@@ -86,10 +87,8 @@ export function generateStepTask(rng: Rng, level: 6 | 7): StepTask {
     const firstTokens = exprTokens(first);
     const secondTokens = exprTokens(second, (n) => (n === X_LEAF ? STEP_NAME : String(n)));
     const question = ['Let', STEP_NAME, '=', ...firstTokens, '.', 'What', 'is', ...secondTokens, '?'].join(' ');
-    const secondProgram = `print(${exprTokens(second, (n) => (n === X_LEAF ? v.toString() : String(n)))
-      .join(' ')
-      .replace(/\( /g, '(')
-      .replace(/ \)/g, ')')})`;
+    const secondBody = secondTokens.join(' ').replace(/\( /g, '(').replace(/ \)/g, ')');
+    const secondProgram = `${STEP_NAME} = ${v.toString()}\nprint(${secondBody})`;
     return {
       question,
       answer: value.toString(),

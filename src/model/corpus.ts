@@ -65,7 +65,7 @@ export const DEFAULT_CORPUS_MIX: CorpusMix = {
   toolSolver: 0.5,
   toolUse: 0.5,
   questionerToolUse: 0.9,
-  difficultyWeights: [5, 3, 2, 1.5, 1.5, 1.5, 1.5],
+  difficultyWeights: [5, 3, 2, 1.5, 1.5, 2, 2],
 };
 
 export type DocumentKind = 'questioner' | 'questioner-tool' | 'solver' | 'tool-call' | 'tool-no-call';

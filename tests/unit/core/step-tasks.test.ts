@@ -37,9 +37,8 @@ describe('generated step tasks', () => {
     expect(printed).toEqual(tasks.flatMap((t) => t.outputs));
     for (const t of tasks) {
       expect(t.programs).toHaveLength(2);
-      // The second program holds the first's printed value, not the name x.
-      expect(t.programs[1]).toContain(t.outputs[0]);
-      expect(t.programs[1]).not.toContain('x');
+      // The second program sets x to the first's printed value, then prints E2 as written.
+      expect(t.programs[1]?.split('\n')[0]).toBe(`x = ${t.outputs[0]}`);
       expect(t.outputs[1]).toBe(t.answer);
       expect(solveQuestion(t.question)).toEqual({ answer: t.answer, difficulty: t.difficulty });
     }

@@ -17,7 +17,7 @@ import { useBackend } from '../model/fixtures';
 
 type ToolResult = Awaited<ReturnType<ToolRunner>>;
 
-/** The program run (counted over all workers) during which its worker is terminated. */
+/** The program run of the solver-proxy phase (counted over all workers) during which its worker is terminated. */
 const KILL_AT_RUN = 2;
 
 describe('the Python worker killed mid-phase', () => {
@@ -25,6 +25,8 @@ describe('the Python worker killed mid-phase', () => {
     await useBackend('wasm');
     let runs = 0;
     let spawned = 0;
+    /** Runs are counted from the solver-proxy phase on (the questioner may run programs before it). */
+    let armed = false;
     // The worker is terminated while it holds program KILL_AT_RUN: its answer never reaches the host.
     let doomed: number | null = null;
     const spawn = (): WorkerHandle => {
@@ -33,7 +35,7 @@ describe('the Python worker killed mid-phase', () => {
       return {
         ...handle,
         post(message) {
-          if (message.type === 'run' && ++runs === KILL_AT_RUN) doomed = message.id;
+          if (message.type === 'run' && armed && ++runs === KILL_AT_RUN) doomed = message.id;
           handle.post(message);
         },
         listen(onMessage, onDeath) {
@@ -55,8 +57,13 @@ describe('the Python worker killed mid-phase', () => {
     const config = makeConfig('tiny', { seed: 11, proxy: { temperature: 1.5 } });
     const models = modelsFromCheckpoint(new Uint8Array(readFileSync(BASE_CHECKPOINT)));
     try {
-      const records = await new Engine(config, models, runner, 'wasm').runIteration();
+      const engine = new Engine(config, models, runner, 'wasm');
+      const records = [await engine.step(), await engine.step()]; // questioner rollouts, contracts
+      const fromProxy = outcomes.length;
+      armed = true;
+      records.push(...(await engine.runIteration()));
       expect(records.at(-1)?.phase).toBe('evaluation');
+      outcomes.splice(0, fromProxy);
 
       expect(outcomes.length).toBeGreaterThan(KILL_AT_RUN);
       const failed = outcomes.filter((o) => !o.ok);
@@ -65,7 +72,7 @@ describe('the Python worker killed mid-phase', () => {
       expect(outcomes[KILL_AT_RUN - 1]?.observation).toMatch(/the Python sandbox worker died/);
       expect(spawned).toBe(2);
 
-      // The kill fell in the solver-proxy phase (the first that runs programs): one candidate marked.
+      // The kill fell in the solver-proxy phase: one candidate marked.
       const proxy = records.find((r) => r.phase === 'solver-proxy');
       if (proxy?.phase !== 'solver-proxy') throw new Error('no solver-proxy record');
       expect(proxy.results.reduce((s, r) => s + r.failedCalls, 0)).toBe(1);

@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { Rng } from '/work/main/src/core/random';
+import { generateTask } from '/work/main/src/core/tasks';
+import { Tokenizer } from '/work/main/src/core/tokenizer';
+import { TinyLM } from '/work/main/src/model/model';
+import { toolRollouts } from '/work/main/src/model/tool-rollout';
+import { toolSolverPrompt } from '/work/main/src/core/contracts';
+import { selectBackend } from '/work/main/src/model/backend';
+import { createNodeSandbox } from '/work/main/src/sandbox/node';
+await selectBackend(['wasm']);
+const tok = new Tokenizer();
+const model = TinyLM.fromCheckpoint(new Uint8Array(readFileSync(process.argv[2] as string)), tok);
+const sb = createNodeSandbox();
+const rng = new Rng(9);
+const tasks = [3,4,5,6,7].flatMap((d) => [generateTask(rng, d as 3), generateTask(rng, d as 3)]);
+const out = await toolRollouts(model, tasks.map((t) => tok.encode(toolSolverPrompt(t.question))), { temperature: 0.7, topP: 0.9, maxNewTokens: 100, maxToolTurns: 4, execute: async (c) => { const r = await sb.run(c, { timeoutMs: 5000 }); return r.stdout || r.error || r.stderr; } }, 5);
+out.forEach((o, i) => console.log(`--- d${tasks[i]!.difficulty} ${tasks[i]!.question} = ${tasks[i]!.answer}\n${o.text}`));
+await sb.dispose();
