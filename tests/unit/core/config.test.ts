@@ -35,10 +35,12 @@ describe('makeConfig', () => {
   });
 
   it('lays an override over the preset without touching the rest', () => {
-    const c = makeConfig('classroom', { curation: { minScore: 0.2 }, proxy: { gate: false } });
+    const c = makeConfig('classroom', { curation: { minScore: 0.2 }, proxy: { gate: true } });
     expect(c.curation).toEqual({ minScore: 0.2, maxScore: 0.8 });
-    expect(c.proxy.gate).toBe(false);
-    expect(makeConfig('classroom').proxy.gate).toBe(true);
+    expect(c.proxy.gate).toBe(true);
+    // The paper's p̂ has no gate (docs/algorithms.md §7.10); the released code's is the switch's.
+    expect(makeConfig('classroom').proxy.gate).toBe(false);
+    expect(makeConfig('classroom', { release: { mode: 'as-released' } }).proxy.gate).toBe(true);
   });
 
   const bad: [string, object, RegExp][] = [
