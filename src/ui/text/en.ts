@@ -6,6 +6,7 @@ import { bandExamples } from '../lib/band-scores';
 import { num } from '../lib/format';
 import { ARTICLE_EN, NOTES_EN } from './article-en';
 import { MARKS_EN, TEX_EN } from './marks-en';
+import { METRICS_EN } from './metrics-en';
 import { REPAIR_CHAPTER_EN, REPAIR_NOTES_EN, REPAIR_RULES_EN, REPAIR_VIEWS_EN } from './repair-en';
 import { PROBLEMS_EN } from '../../core/problems-en';
 import { COMPARE_EN } from './compare-en';
@@ -201,6 +202,7 @@ export const EN: Strings = {
   repairNotes: REPAIR_NOTES_EN,
   notes: NOTES_EN,
   marks: MARKS_EN,
+  metrics: METRICS_EN,
   article: ARTICLE_EN,
   tex: TEX_EN,
   problem: (p) =>

@@ -6,6 +6,7 @@ import { bandExamples } from '../lib/band-scores';
 import { num } from '../lib/format';
 import { ARTICLE_KO, NOTES_KO } from './article-ko';
 import { MARKS_KO, TEX_KO } from './marks-ko';
+import { METRICS_KO } from './metrics-ko';
 import { REPAIR_CHAPTER_KO, REPAIR_NOTES_KO, REPAIR_RULES_KO, REPAIR_VIEWS_KO } from './repair-ko';
 import { COMPARE_KO } from './compare-ko';
 import { PROBLEMS_KO } from './problems-ko';
@@ -200,6 +201,7 @@ export const KO: Strings = {
   repairNotes: REPAIR_NOTES_KO,
   notes: NOTES_KO,
   marks: MARKS_KO,
+  metrics: METRICS_KO,
   article: ARTICLE_KO,
   tex: TEX_KO,
   problem: (p) =>
