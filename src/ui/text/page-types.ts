@@ -70,6 +70,8 @@ export interface NoteTexts {
   noSignal: string;
   /** The executor's update was skipped: curation kept no question. */
   noCurated: string;
+  /** In place of ADPO's g(s) and ε_high(s) when the executor ran GRPO: the clip band its update used. */
+  executorGrpo: (clip: { epsLow: number; epsHigh: number; dualClip: number | null }) => string;
   oracle: string;
   gate: (gate: boolean, minP: number) => string;
   golden: (mode: Agent0Config['proxy']['goldenAnswer']) => string;

@@ -40,6 +40,7 @@ export type ViewKey =
   | 'clipFractions'
   | 'tokens'
   | 'adpoCurves'
+  | 'executorGrpo'
   | 'compare'
   | 'curves'
   | 'questioner'
