@@ -1,24 +1,14 @@
 /**
  * `npm run simulate -- --compare FILE_A FILE_B`: two recorded runs side by side, one row per
- * iteration with each metric written `A / B`, the base models, and the settings in which they differ.
+ * iteration with each metric of src/engine/metrics.ts written `A / B` ("—" where a run did not
+ * measure it, or predates it), the base models, and the settings in which they differ.
  */
 import { configDiff, formatSetting } from '../src/engine/config-diff';
-import type { IterationSummary } from '../src/engine/summary';
+import { type Metric, METRICS } from '../src/engine/metrics';
+import { metricValue } from '../src/engine/summary';
 import type { RunCurves } from '../src/ui/lib/run-file';
 
 const fmt = (x: number | null | undefined, digits = 3) => (x === null || x === undefined ? '—' : x.toFixed(digits));
-
-const METRICS: [string, (s: IterationSummary) => number | null, number][] = [
-  ['held-out', (s) => s.heldOutAccuracy, 3],
-  ['pseudo', (s) => s.pseudoLabelAccuracy, 3],
-  ['tool use', (s) => s.toolUseRate, 3],
-  ['valid', (s) => s.questionerValidRate, 3],
-  ['mean p', (s) => s.meanP, 3],
-  ['in band', (s) => s.inBandShare, 3],
-  ['clip lo', (s) => s.clipLowFrac, 3],
-  ['clip hi', (s) => s.clipHighFrac, 3],
-  ['kl', (s) => s.kl, 4],
-];
 
 /** The lines printed for runs `a` and `b` (named `names`). */
 export function compareLines(a: RunCurves, b: RunCurves, names: [string, string]): string[] {
@@ -31,12 +21,14 @@ export function compareLines(a: RunCurves, b: RunCurves, names: [string, string]
     `B: ${names[1]} (${b.preset}, seed ${b.config.seed}, ${b.summaries.length} iterations)`,
     `base model held-out accuracy: A ${fmt(a.baseline?.accuracy)} / B ${fmt(b.baseline?.accuracy)}`,
     '',
-    ['iter'.padStart(5), ...METRICS.map(([h]) => cell(`${h} A / B`))].join(' '),
+    ['iter'.padStart(5), ...METRICS.map((m) => cell(`${m.column} A / B`))].join(' '),
   ];
   for (const i of iterations) {
     const [sa, sb] = [at(a, i), at(b, i)];
-    const pair = ([, f, d]: (typeof METRICS)[number]) =>
-      cell(`${fmt(sa ? f(sa) : undefined, d)} / ${fmt(sb ? f(sb) : undefined, d)}`);
+    const pair = (m: Metric) =>
+      cell(
+        `${fmt(sa ? metricValue(sa, m.key) : undefined, m.digits)} / ${fmt(sb ? metricValue(sb, m.key) : undefined, m.digits)}`,
+      );
     lines.push([String(i).padStart(5), ...METRICS.map(pair)].join(' '));
   }
   const diff = configDiff([a.config, b.config]);

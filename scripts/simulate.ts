@@ -21,7 +21,8 @@ import { exportLastCuration } from '../src/engine/export';
 import { readFileBytes, writeFileAtomic } from '../src/engine/file-store';
 import { restoreRun, saveRun } from '../src/engine/persist';
 import { decodeRun } from '../src/engine/run-checkpoint';
-import type { IterationSummary } from '../src/engine/summary';
+import { METRICS } from '../src/engine/metrics';
+import { type IterationSummary, metricValue } from '../src/engine/summary';
 import { type RunCurves, readRunFile } from '../src/ui/lib/run-file';
 import { compareLines } from './compare-table';
 
@@ -90,20 +91,13 @@ const checkpoint = values.model ? new Uint8Array(readFileSync(values.model)) : u
 const { engine, dispose } = await createNodeEngine(config, { progress, ...(checkpoint ? { checkpoint } : {}) });
 if (resumeBytes) restoreRun(engine, resumeBytes);
 const fmt = (x: number | null, digits = 3) => (x === null ? '—' : x.toFixed(digits));
+/** The table: the iteration, every metric of src/engine/metrics.ts, the seconds. */
 const columns: [string, (s: IterationSummary) => string][] = [
   ['iter', (s) => String(s.iteration)],
-  ['held-out', (s) => fmt(s.heldOutAccuracy)],
-  ['hard acc', (s) => fmt(s.hardAccuracy)],
-  ['hard tool', (s) => fmt(s.hardToolUse)],
-  ['pseudo', (s) => fmt(s.pseudoLabelAccuracy)],
-  ['valid', (s) => fmt(s.questionerValidRate)],
-  ['mean p', (s) => fmt(s.meanP)],
-  ['in band', (s) => fmt(s.inBandShare)],
-  ['clusters', (s) => fmt(s.clusterCount, 1)],
-  ['tool use', (s) => fmt(s.toolUseRate)],
-  ['clip lo', (s) => fmt(s.clipLowFrac)],
-  ['clip hi', (s) => fmt(s.clipHighFrac)],
-  ['kl', (s) => fmt(s.kl, 4)],
+  ...METRICS.map((m): [string, (s: IterationSummary) => string] => [
+    m.column,
+    (s) => fmt(metricValue(s, m.key), m.digits),
+  ]),
   ['s', (s) => fmt(s.seconds, 1)],
 ];
 const row = (cells: string[]) => cells.map((c) => c.padStart(9)).join(' ');

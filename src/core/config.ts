@@ -110,7 +110,11 @@ export interface Agent0Config {
 export type PresetName = 'faithful' | 'classroom' | 'tiny';
 export const PRESET_NAMES: readonly PresetName[] = ['faithful', 'classroom', 'tiny'];
 
-/** Agent0's rules; the sizes are the `faithful` preset's (Agent0's ratios at small batch counts). */
+/**
+ * Agent0's rules; the sizes are the `faithful` preset's (Agent0's ratios at small batch counts). The
+ * one place each setting's default is written: the rules' functions (ADPO's included, src/core/adpo.ts)
+ * take the run's settings and hold no defaults of their own.
+ */
 const FAITHFUL: Agent0Config = {
   seed: 1,
   release: { mode: 'as-intended' },

@@ -111,7 +111,12 @@ export class Engine {
     this.trace.push(record);
     this.advance();
     if (record.phase === 'evaluation') {
-      this.summaries.push(summarizeIteration(this.trace.filter((r) => r.iteration === record.iteration)));
+      this.summaries.push(
+        summarizeIteration(
+          this.trace.filter((r) => r.iteration === record.iteration),
+          this.ctx.config,
+        ),
+      );
     }
     return record;
   }

@@ -1,15 +1,14 @@
 /**
  * The executor's side of one iteration (docs/algorithms.md §1.2–§1.5, §2.2, §5): the question pool
  * from the updated questioner, self-labelling by 9 samples (with the tool by default), the curation
- * band, and the ADPO (or GRPO) update on multi-turn tool rollouts rewarded ±1 against the
- * pseudo-label.
+ * band, and the update chosen by `executor.algorithm` (src/core/executor-algorithms.ts: ADPO or
+ * GRPO) on multi-turn tool rollouts rewarded ±1 against the pseudo-label.
  */
-import { adpoAdvantages, adpoOptions } from '../core/adpo';
 import { extractBoxed } from '../core/boxed';
 import { parseQuestioner } from '../core/contracts';
 import { curate } from '../core/curate';
 import { answersEquivalent } from '../core/equivalence';
-import { grpoAdvantages } from '../core/grpo';
+import { executorAlgorithm } from '../core/executor-algorithms';
 import { solveQuestion } from '../core/tasks';
 import { majorityVote, voteEntry } from '../core/vote';
 import { solverPrompt, toolSolverPrompt } from '../core/contracts';
@@ -105,14 +104,14 @@ export function curateLabels(ctx: EngineContext, labels: SelfLabel[]): { kept: S
   return { kept, keptIndices: labels.flatMap((l, i) => (keptSet.has(l) ? [i] : [])) };
 }
 
-/** Phase 9: n tool rollouts per curated question, reward ±1 vs the pseudo-label, ADPO or GRPO update. */
+/** Phase 9: n tool rollouts per curated question, reward ±1 vs the pseudo-label, the update of `executor.algorithm`. */
 export async function updateExecutor(
   ctx: EngineContext,
   curated: SelfLabel[],
   sampleGroups: number,
 ): Promise<Extract<PhaseData, { phase: 'executor-update' }>> {
   const e = ctx.config.executor;
-  const adpo = adpoOptions(e);
+  const algorithm = executorAlgorithm(e.algorithm);
   if (curated.length === 0) {
     return {
       phase: 'executor-update',
@@ -139,10 +138,7 @@ export async function updateExecutor(
     a !== null && answersEquivalent(a, (picked[groups[i] as number] as SelfLabel).pseudoLabel) ? 1 : -1,
   );
   const scores = groups.map((g) => (picked[g] as SelfLabel).score);
-  const adv =
-    e.algorithm === 'adpo'
-      ? adpoAdvantages(rewards, groups, scores, adpo)
-      : { ...grpoAdvantages(rewards, groups), epsHigh: groups.map(() => e.epsHigh), scales: groups.map(() => 1) };
+  const adv = algorithm.advantages({ rewards, groups, scores }, e);
   const sequences = rollouts.map((r) => r.tokens);
   const lossMask = rollouts.map((r) => r.modelMask);
   const result = await policyUpdate(
@@ -173,7 +169,7 @@ export async function updateExecutor(
     })),
     stats: {
       updates: result.updates,
-      schedule: updateSchedule(e, result, e.algorithm === 'adpo'),
+      schedule: updateSchedule(e, result, algorithm.perSequenceEpsHigh),
       groups: groupRecords(adv.groups, rewards, adv.advantages),
       tokens: tokenDetails(ctx.executor.tokenizer, sequences, lossMask, adv.advantages, result, groups, sampleGroups),
     },

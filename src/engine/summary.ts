@@ -1,51 +1,33 @@
-/** The per-iteration figures of the command line's table and JSON, read off the trace. */
-import { mean } from '../core/stats';
-import type { PhaseRecord } from './trace';
+/** The per-iteration figures of the command line's table and JSON and of the curves, read off the trace. */
+import type { Agent0Config } from '../core/config';
+import { type IterationRecords, type MetricKey, type MetricValues, METRICS } from './metrics';
+import type { PhaseName, PhaseRecord, RecordOf } from './trace';
 
-export interface IterationSummary {
-  iteration: number;
-  heldOutAccuracy: number;
-  /** Held-out accuracy on the hardest two difficulties and the tool use there. */
-  hardAccuracy: number;
-  hardToolUse: number;
-  pseudoLabelAccuracy: number | null;
-  questionerValidRate: number;
-  meanP: number;
-  inBandShare: number;
-  clusterCount: number;
-  toolUseRate: number;
-  clipLowFrac: number;
-  clipHighFrac: number;
-  kl: number;
-  seconds: number;
-}
+/**
+ * One iteration: every metric of the table (src/engine/metrics.ts), in its order, and the seconds
+ * its phases took. Summaries saved before a metric existed lack its key: read values with
+ * `metricValue`, which gives null for them.
+ */
+export type IterationSummary = { iteration: number } & MetricValues & { seconds: number };
 
-/** Figures of one iteration from its records (curriculum figures averaged over its K steps). */
-export function summarizeIteration(records: PhaseRecord[]): IterationSummary {
-  const of = <P extends PhaseRecord['phase']>(phase: P) =>
-    records.filter((r): r is Extract<PhaseRecord, { phase: P }> => r.phase === phase);
+/** Figures of one iteration from its records (curriculum figures averaged over its K steps) and its settings. */
+export function summarizeIteration(records: PhaseRecord[], config: Agent0Config): IterationSummary {
+  const of = <P extends PhaseName>(phase: P) => records.filter((r): r is RecordOf<P> => r.phase === phase);
   const evaluation = of('evaluation').at(-1);
   if (!evaluation) throw new Error('summarizeIteration: the iteration has no evaluation record.');
-  const e = evaluation.result;
-  const hard = e.byDifficulty.filter((d) => d.difficulty >= 4);
-  const updates = [
-    ...of('questioner-update').flatMap((r) => r.stats.updates),
-    ...of('executor-update').flatMap((r) => r.stats?.updates ?? []),
-  ];
+  const it: IterationRecords = { of, evaluation: evaluation.result, config };
   return {
     iteration: evaluation.iteration,
-    heldOutAccuracy: e.accuracy,
-    hardAccuracy: mean(hard.map((d) => d.accuracy)),
-    hardToolUse: mean(hard.map((d) => d.toolUse)),
-    pseudoLabelAccuracy: e.pseudoLabelAccuracy,
-    questionerValidRate: mean(of('contract-parsing').map((r) => r.validRate)),
-    meanP: mean(of('solver-proxy').map((r) => r.meanP)),
-    inBandShare: mean(of('curation').map((r) => r.inBandShare)),
-    clusterCount: mean(of('curriculum-reward').map((r) => r.clusterCount)),
-    toolUseRate: e.toolUseRate,
-    clipLowFrac: mean(updates.map((u) => u.clipLowFrac)),
-    clipHighFrac: mean(updates.map((u) => u.clipHighFrac)),
-    kl: mean(updates.map((u) => u.kl)),
+    ...(Object.fromEntries(METRICS.map((m) => [m.key, m.read(it)])) as MetricValues),
     seconds: records.reduce((s, r) => s + r.ms, 0) / 1000,
   };
+}
+
+/** A summary as a file may hold it: some metrics may be missing (it predates them). */
+export type StoredSummary = { iteration: number } & Partial<Record<MetricKey, number | null>>;
+
+/** A metric's value in a summary; null where it was not measured or the summary predates the metric. */
+export function metricValue(summary: Omit<StoredSummary, 'iteration'>, key: MetricKey): number | null {
+  const v = summary[key];
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
 }

@@ -3,7 +3,7 @@
  * drawn one mark per item of the record the page received, carrying the record's numbers.
  */
 import { expect, type Page } from '@playwright/test';
-import { adpoAdvantageScale, adpoEpsilonHigh, adpoOptions } from '../../src/core/adpo';
+import { adpoAdvantageScale, adpoEpsilonHigh } from '../../src/core/adpo';
 import type { Agent0Config } from '../../src/core/config';
 import { grpoAdvantages } from '../../src/core/grpo';
 import type { PhaseRecord } from '../../src/engine/trace';
@@ -104,14 +104,14 @@ export async function checkPhaseView(page: Page, record: PhaseRecord, config: Ag
       return;
     }
     case 'executor-update': {
-      const opts = adpoOptions(config.executor);
+      const opts = config.executor;
       close(
         await markValues(page, '[data-mark="eps-point"]'),
-        record.questions.map((q) => adpoEpsilonHigh(q.score, opts)),
+        record.algorithm === 'adpo' ? record.questions.map((q) => adpoEpsilonHigh(q.score, opts)) : [],
       );
       close(
         await markValues(page, '[data-mark="g-point"]'),
-        record.questions.map((q) => adpoAdvantageScale(q.score, opts)),
+        record.algorithm === 'adpo' ? record.questions.map((q) => adpoAdvantageScale(q.score, opts)) : [],
       );
       if (!record.stats) return;
       const groups = record.stats.groups;

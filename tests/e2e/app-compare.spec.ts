@@ -8,26 +8,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import type { IterationSummary } from '../../src/engine/summary';
+import { METRICS, type MetricKey } from '../../src/engine/metrics';
+import { type IterationSummary, metricValue } from '../../src/engine/summary';
 import type { RecordedRun } from '../../src/ui/lib/recorded';
 import { markValues, waitForRecords, watchPage } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
-const METRIC_KEYS = [
-  'heldOutAccuracy',
-  'pseudoLabelAccuracy',
-  'questionerValidRate',
-  'meanP',
-  'inBandShare',
-  'clusterCount',
-  'toolUseRate',
-  'kl',
-  'clipLowFrac',
-  'clipHighFrac',
-  'hardAccuracy',
-  'hardToolUse',
-] as const;
+const METRIC_KEYS = METRICS.map((m) => m.key);
 
 const PAIR = { intended: 'public/runs/compare-as-intended.json', released: 'public/runs/compare-as-released.json' };
 const FIXTURES = { intended: 'tests/fixtures/compare/tiny-a.json', released: 'tests/fixtures/compare/tiny-b.json' };
@@ -41,8 +29,12 @@ function differing(a: unknown, b: unknown, prefix = ''): [string, unknown, unkno
   return keys.flatMap((k) => differing(a[k], b[k], prefix ? `${prefix}.${k}` : k));
 }
 
-const points = (s: IterationSummary[], key: (typeof METRIC_KEYS)[number]) =>
-  s.filter((r) => r[key] !== null).map((r) => [r.iteration, r[key] as number]);
+/** A metric's measured points in a recording (none for a metric the recording predates). */
+const points = (s: IterationSummary[], key: MetricKey) =>
+  s.flatMap((r) => {
+    const v = metricValue(r, key);
+    return v === null ? [] : [[r.iteration, v]];
+  });
 
 /** A run's markers on one metric (none while the run is not drawn): one path, its iterations and values listed in data attributes. */
 async function drawn(page: Page, run: string, metric: string): Promise<number[][]> {

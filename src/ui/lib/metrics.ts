@@ -1,44 +1,47 @@
-/** The metrics drawn over iterations, read from the per-iteration summaries (and the base model's baseline). */
-import type { IterationSummary } from '../../engine/summary';
+/**
+ * The metrics drawn over iterations (the Curves and the compare view), read from the per-iteration
+ * summaries and the base model's evaluation through the metric table (src/engine/metrics.ts).
+ */
+import { line } from 'd3';
+import { type MetricKey, metricRow } from '../../engine/metrics';
+import { metricValue, type StoredSummary } from '../../engine/summary';
 import type { EvaluationResult } from '../../engine/trace';
 
-export type MetricKey =
-  | 'heldOutAccuracy'
-  | 'pseudoLabelAccuracy'
-  | 'questionerValidRate'
-  | 'meanP'
-  | 'inBandShare'
-  | 'clusterCount'
-  | 'toolUseRate'
-  | 'kl'
-  | 'clipLowFrac'
-  | 'clipHighFrac';
-
-export const METRICS: { key: MetricKey; label: string; share: boolean }[] = [
-  { key: 'heldOutAccuracy', label: 'held-out accuracy', share: true },
-  { key: 'pseudoLabelAccuracy', label: 'pseudo-label accuracy', share: true },
-  { key: 'questionerValidRate', label: 'valid rate', share: true },
-  { key: 'meanP', label: 'mean p', share: true },
-  { key: 'inBandShare', label: 'in-band share', share: true },
-  { key: 'clusterCount', label: 'clusters', share: false },
-  { key: 'toolUseRate', label: 'tool use', share: true },
-  { key: 'kl', label: 'KL', share: false },
-  { key: 'clipLowFrac', label: 'low clip', share: true },
-  { key: 'clipHighFrac', label: 'high clip', share: true },
-];
-
-/** Points (iteration, value) of a metric; iterations where it is undefined are left out. */
-export function metricSeries(
-  summaries: readonly IterationSummary[],
-  key: MetricKey,
-): { iteration: number; value: number }[] {
-  return summaries.flatMap((s) => (s[key] === null ? [] : [{ iteration: s.iteration, value: s[key] as number }]));
+export interface SeriesPoint {
+  iteration: number;
+  /** Null where the iteration did not measure the metric, or its summary predates the metric. */
+  value: number | null;
 }
 
-/** The base model's value, where the baseline evaluation measures it. */
+/** A measured point of a series. */
+export type DrawnPoint = { iteration: number; value: number };
+
+/** One point per summary, in their order; unmeasured values are null (a gap in the line). */
+export function metricSeries(summaries: readonly StoredSummary[], key: MetricKey): SeriesPoint[] {
+  return summaries.map((s) => ({ iteration: s.iteration, value: metricValue(s, key) }));
+}
+
+/** The points of a series that have a value (the markers). */
+export function drawnPoints(series: readonly SeriesPoint[]): DrawnPoint[] {
+  return series.filter((p): p is DrawnPoint => p.value !== null);
+}
+
+/** SVG path of a series: a line through the measured points, broken where a value is missing. */
+export function seriesPath(
+  series: readonly SeriesPoint[],
+  x: (iteration: number) => number,
+  y: (value: number) => number,
+): string {
+  return (
+    line<SeriesPoint>()
+      .defined((p) => p.value !== null)
+      .x((p) => x(p.iteration))
+      .y((p) => y(p.value as number))(series) ?? ''
+  );
+}
+
+/** The base model's value, where the baseline evaluation measures the metric. */
 export function baselineValue(baseline: EvaluationResult | null, key: MetricKey): number | null {
-  if (!baseline) return null;
-  if (key === 'heldOutAccuracy') return baseline.accuracy;
-  if (key === 'toolUseRate') return baseline.toolUseRate;
-  return null;
+  const read = metricRow(key).baseline;
+  return baseline && read ? read(baseline) : null;
 }

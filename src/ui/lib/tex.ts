@@ -1,10 +1,13 @@
 /**
  * The formulas of each chapter as TeX, with this run's settings and numbers substituted: every
- * constant printed comes from an argument (the run's config or a record), none is written here.
- * Each symbol is wrapped in \htmlData{term=…} so hovering it lights the marks that feed it.
+ * constant printed comes from an argument (the run's config or a record), none is written here, and
+ * every value is the record's or the core's (src/core), never computed again here. Each symbol is
+ * wrapped in \htmlData{term=…} (a FormulaTerm) so hovering it lights the marks that feed it.
  */
-import type { AdpoOptions } from '../../core/adpo';
-import type { UncertaintyScale } from '../../core/reward';
+import type { AdpoSettings } from '../../core/adpo';
+import type { FormulaTerm } from '../../core/formula-terms';
+import { type UncertaintyScale, uncertainty } from '../../core/reward';
+import type { ProxyResult } from '../../engine/trace';
 import { fmt } from './format';
 
 /** The few words inside formulas (\\text{…}), in the page's language. */
@@ -16,7 +19,7 @@ export interface TexWords {
 }
 
 /** A hoverable term. */
-export function term(name: string, body: string): string {
+export function term(name: FormulaTerm, body: string): string {
   return `\\htmlData{term=${name}}{${body}}`;
 }
 
@@ -29,7 +32,7 @@ const signed = (x: number) => (x < 0 ? `- ${n(-x)}` : `+ ${n(x)}`);
 /** U(p) on the run's scale: min(p, 1 − p), or the paper's 1 − 2|p − ½| (docs/algorithms.md §3.2). */
 export function uncertaintyTex(p: number, scale: UncertaintyScale): string {
   const P = term('p', 'p');
-  const u = scale === 'min' ? Math.min(p, 1 - p) : 1 - 2 * Math.abs(p - 0.5);
+  const u = uncertainty(p, scale);
   const rule =
     scale === 'min'
       ? `\\min(${P},\\ 1-${P}) = \\min(${n(p)},\\ ${n(1 - p)})`
@@ -39,15 +42,15 @@ export function uncertaintyTex(p: number, scale: UncertaintyScale): string {
 
 /**
  * The released gate on the proxy's p (docs/algorithms.md §2.3): p = p_raw when the majority agrees
- * with the questioner's own answer and p_raw > minP, else 0; without the gate p = p_raw.
+ * with the questioner's own answer and p_raw > minP, else 0; without the gate (`minP` null) p = p_raw.
+ * The result is the record's (`proxyScore` decided it).
  */
-export function gateTex(gate: boolean, minP: number, rawP: number, agrees: boolean, words: TexWords): string {
+export function gateTex(minP: number | null, r: Pick<ProxyResult, 'rawP' | 'p' | 'gated'>, words: TexWords): string {
   const p = term('p', 'p');
-  if (!gate) return `${p} = \\hat p = ${n(rawP, 2)}`;
-  const kept = agrees && rawP > minP;
+  if (minP === null) return `${p} = \\hat p = ${n(r.rawP, 2)}`;
   return (
     `${p} = \\begin{cases} \\hat p & \\text{${words.majorityIsOwn}},\\ \\hat p > ${term('gate', k(minP))} \\\\ 0 & \\text{${words.otherwise}} \\end{cases}` +
-    ` = ${kept ? n(rawP, 2) : '0'}`
+    ` = ${r.gated ? '0' : n(r.p, 2)}`
   );
 }
 
@@ -85,10 +88,19 @@ export function clipTex(epsLow: number, epsHigh: number, dual: number | null): s
 }
 
 /**
+ * The executor's update under GRPO (docs/algorithms.md §4.1, §4.2): A_i = (r_i − μ)/(σ + 10⁻⁶) used as
+ * it is, every sequence clipped to the same band [1 − ε_low, 1 + ε_high] (and the dual clip when set).
+ */
+export function executorGrpoTex(epsLow: number, epsHigh: number, dual: number | null): string {
+  const advantage = `${term('A', 'A_i')} = \\frac{${term('r', 'r_i')} - ${term('mean', '\\mu')}}{${term('std', '\\sigma')} + 10^{-6}}`;
+  return `\\begin{aligned}&${advantage} \\\\ &${clipTex(epsLow, epsHigh, dual)}\\end{aligned}`;
+}
+
+/**
  * g(s) = m + (1 − m)·clamp((s − lo)/(hi − lo), 0, 1) and
  * ε_high(s) = ε_min + span·clamp((top − s)/width, 0, 1), every constant from the run's options.
  */
-export function adpoTex(s: number, g: number, eps: number, o: Required<AdpoOptions>): string {
+export function adpoTex(s: number, g: number, eps: number, o: AdpoSettings): string {
   const S = term('s', n(s));
   return (
     `\\begin{aligned}${term('g', 'g(s)')} &= ${k(o.minScale)} + ${k(1 - o.minScale)}\\cdot\\operatorname{clamp}\\!\\big(\\tfrac{${S} - ${k(o.trustLow)}}{${k(o.trustHigh - o.trustLow)}},0,1\\big) = ${n(g)} \\\\` +
@@ -96,6 +108,7 @@ export function adpoTex(s: number, g: number, eps: number, o: Required<AdpoOptio
   );
 }
 
-export function adpoAdvantageTex(g: number, a: number): string {
-  return `${term('adpo', '\\hat A_i')} = ${term('g', 'g(s)')}\\cdot ${term('grpo', 'A_i')} = ${n(g)} \\cdot ${n(a)} = ${n(g * a)}`;
+/** Â_i = g(s)·A_i with the update's g(s), the plain GRPO A_i and the Â_i the update used (docs/algorithms.md §5.2). */
+export function adpoAdvantageTex(g: number, a: number, used: number): string {
+  return `${term('adpo', '\\hat A_i')} = ${term('g', 'g(s)')}\\cdot ${term('grpo', 'A_i')} = ${n(g)} \\cdot ${n(a)} = ${n(used)}`;
 }

@@ -15,6 +15,7 @@
  */
 import { untrack } from 'svelte';
 import type { Attachment } from 'svelte/attachments';
+import type { FormulaTerm } from '../../core/formula-terms';
 
 export const hover = $state<{ term: string | null; tip: { x: number; y: number; text: string } | null }>({
   term: null,
@@ -25,7 +26,7 @@ export interface MarkOptions {
   /** The numbers of this mark, one fact per line (also its accessible name). */
   label: string;
   /** Formula terms this mark feeds (see Formula.svelte's \htmlData{term=…}). */
-  terms?: readonly string[];
+  terms?: readonly FormulaTerm[];
   /** In the Tab order (default true). Dense grids opt out but for one mark per view: the others are
    *  reached from it with the arrow keys (an explicit tabindex of -1 keeps them focusable). */
   focusable?: boolean;
@@ -118,7 +119,8 @@ function delegate(doc: Document): void {
 
 /** Whether `el` feeds the formula term `term` (a plain mark names its terms in `data-terms`). */
 function feeds(el: Element, term: string | null): boolean {
-  return term !== null && (marks.get(el)?.terms ?? el.getAttribute(TERMS)?.split(' ') ?? []).includes(term);
+  const terms: readonly string[] = marks.get(el)?.terms ?? el.getAttribute(TERMS)?.split(' ') ?? [];
+  return term !== null && terms.includes(term);
 }
 
 /** The attributes every mark carries: in the Tab order or reached by the arrow keys, an image named by its numbers. */
@@ -133,7 +135,7 @@ function describe(el: Element, label: string, focusable: boolean | undefined): v
  * `data-tip` and the formula terms it feeds in `data-terms`, so a view may draw many without keeping
  * an object per mark. Call `dropPlainMark` before removing one.
  */
-export function plainMark(el: Element, label: string, focusable = true, terms: readonly string[] = []): void {
+export function plainMark(el: Element, label: string, focusable = true, terms: readonly FormulaTerm[] = []): void {
   describe(el, label, focusable);
   el.setAttribute(TIP, label);
   if (terms.length > 0) {

@@ -1,5 +1,6 @@
 /** English: the notes beside the views and the article sections set next to the run's data. */
 import type { ArticleTexts, NoteTexts } from './page-types';
+import { num } from '../lib/format';
 
 export const NOTES_EN: NoteTexts = {
   firstUpdate: (updates, kl) =>
@@ -20,6 +21,8 @@ export const NOTES_EN: NoteTexts = {
       ? 'This run reproduces Agent0’s released behaviour («release.mode = as-released»).'
       : `This run follows Agent0’s stated intent («release.mode = ${mode}»).`,
   noCurated: 'No question fell inside the curation band, so the executor was not updated.',
+  executorGrpo: (c) =>
+    `This run’s executor is updated by GRPO («executor.algorithm = grpo»), not ADPO: no g(s) scales its advantages and no ε_high(s) widens its clip. Every group’s advantages are used as they are, and every sequence is clipped to the same band [${num(1 - c.epsLow)}, ${num(1 + c.epsHigh)}]${c.dualClip === null ? ', with no dual clip' : `, with dual clip c = ${num(c.dualClip)}`}.`,
   noSignal: 'All rewards in this group are equal: every advantage is 0.',
   oracle: 'true answer (the simulator’s oracle)',
   gate: (gate, minP) =>

@@ -1,6 +1,5 @@
 /** The words of the compare view, the fork dialog and the narrated "as released" comparison. */
 import type { PartingPoints } from '../../engine/compare-story';
-import type { CompareMetric } from '../lib/compare-view';
 
 /** A run of narrated text: plain words, or a link that moves the compare view to an iteration. */
 export type StorySegment = string | { text: string; iteration: number };
@@ -9,7 +8,6 @@ export interface CompareTexts {
   title: string;
   intro: string;
   empty: string;
-  metrics: Record<CompareMetric, string>;
   base: string;
   iteration: (i: number) => string;
   noValue: string;

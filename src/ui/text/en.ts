@@ -1,11 +1,11 @@
 /** English words of the page (written for this product; the Korean file says the same). */
 import { BACKEND_WHY_EN } from './backend-en';
 import type { Strings } from './types';
-import { adpoOptions } from '../../core/adpo';
 import { bandExamples } from '../lib/band-scores';
 import { num } from '../lib/format';
 import { ARTICLE_EN, NOTES_EN } from './article-en';
 import { MARKS_EN, TEX_EN } from './marks-en';
+import { METRICS_EN } from './metrics-en';
 import { REPAIR_CHAPTER_EN, REPAIR_NOTES_EN, REPAIR_RULES_EN, REPAIR_VIEWS_EN } from './repair-en';
 import { PROBLEMS_EN } from '../../core/problems-en';
 import { COMPARE_EN } from './compare-en';
@@ -144,7 +144,7 @@ export const EN: Strings = {
     adpo: {
       title: 'ADPO: trusting ambiguous labels less',
       body: (c) => {
-        const o = adpoOptions(c.executor);
+        const o = c.executor;
         const ex = bandExamples(c.labelling.samples, c.curation.minScore, c.curation.maxScore);
         const first = ex
           ? `A pseudo-label with s = ${ex.low}/${ex.n} is far less certain than one with s = ${ex.high}/${ex.n}, though curation keeps both. `
@@ -187,6 +187,7 @@ export const EN: Strings = {
     clipFractions: 'Clip fractions per mini-batch update',
     tokens: 'Token strip: colour = advantage, hatched = masked',
     adpoCurves: 'g(s) and ε_high(s), with this batch’s questions',
+    executorGrpo: 'The executor’s GRPO update in this run: its advantage and its clip band',
     compare: 'The same batch: GRPO advantages vs ADPO advantages',
     curves: 'Metrics per iteration',
     questioner: 'questioner',
@@ -201,6 +202,7 @@ export const EN: Strings = {
   repairNotes: REPAIR_NOTES_EN,
   notes: NOTES_EN,
   marks: MARKS_EN,
+  metrics: METRICS_EN,
   article: ARTICLE_EN,
   tex: TEX_EN,
   problem: (p) =>

@@ -1,11 +1,11 @@
 /** 페이지의 한국어 문구 (영어 파일과 같은 내용을 이 제품을 위해 새로 쓴 것). */
 import { BACKEND_WHY_KO } from './backend-ko';
 import type { Strings } from './types';
-import { adpoOptions } from '../../core/adpo';
 import { bandExamples } from '../lib/band-scores';
 import { num } from '../lib/format';
 import { ARTICLE_KO, NOTES_KO } from './article-ko';
 import { MARKS_KO, TEX_KO } from './marks-ko';
+import { METRICS_KO } from './metrics-ko';
 import { REPAIR_CHAPTER_KO, REPAIR_NOTES_KO, REPAIR_RULES_KO, REPAIR_VIEWS_KO } from './repair-ko';
 import { COMPARE_KO } from './compare-ko';
 import { PROBLEMS_KO } from './problems-ko';
@@ -143,7 +143,7 @@ export const KO: Strings = {
     adpo: {
       title: 'ADPO: 애매한 라벨은 덜 믿기',
       body: (c) => {
-        const o = adpoOptions(c.executor);
+        const o = c.executor;
         const ex = bandExamples(c.labelling.samples, c.curation.minScore, c.curation.maxScore);
         const first = ex
           ? `s = ${ex.low}/${ex.n}인 의사 라벨은 s = ${ex.high}/${ex.n}인 라벨보다 훨씬 불확실합니다. 둘 다 선별을 통과하는데도 그렇습니다. `
@@ -186,6 +186,7 @@ export const KO: Strings = {
     clipFractions: '미니배치 갱신마다 잘린 비율',
     tokens: '토큰 띠: 색 = 어드밴티지, 빗금 = 가려진 토큰',
     adpoCurves: 'g(s)와 ε_high(s), 이번 배치의 문제들',
+    executorGrpo: '이 실행에서 해답자의 GRPO 갱신: 이점과 클립 구간',
     compare: '같은 배치: GRPO 어드밴티지와 ADPO 어드밴티지',
     curves: '반복별 지표',
     questioner: '출제자',
@@ -200,6 +201,7 @@ export const KO: Strings = {
   repairNotes: REPAIR_NOTES_KO,
   notes: NOTES_KO,
   marks: MARKS_KO,
+  metrics: METRICS_KO,
   article: ARTICLE_KO,
   tex: TEX_KO,
   problem: (p) =>

@@ -7,6 +7,10 @@ import type { Agent0Config } from '../../core/config';
 import type { Termination } from '../../core/repair/episode';
 import type { SettingProblem } from '../lib/settings';
 import type { TexWords } from '../lib/tex';
+import type { MetricKey } from '../../engine/metrics';
+
+/** The name of each per-iteration metric, keyed by its row in the metric table (src/engine/metrics.ts). */
+export type MetricWords = Record<MetricKey, string>;
 
 /** Words of the marks' tooltips, legends and small labels of the figures. */
 export interface MarkTexts {
@@ -38,19 +42,6 @@ export interface MarkTexts {
   gateArrow: string;
   iterationValue: (metric: string, iteration: number, value: string) => string;
   baseModel: (value: string) => string;
-  metrics: Record<
-    | 'heldOutAccuracy'
-    | 'pseudoLabelAccuracy'
-    | 'questionerValidRate'
-    | 'meanP'
-    | 'inBandShare'
-    | 'clusterCount'
-    | 'toolUseRate'
-    | 'kl'
-    | 'clipLowFrac'
-    | 'clipHighFrac',
-    string
-  >;
   trustBand: (low: number, high: number) => string;
   clipBandOf: (low: string, high: string) => string;
   pseudoColumn: string;
@@ -79,6 +70,8 @@ export interface NoteTexts {
   noSignal: string;
   /** The executor's update was skipped: curation kept no question. */
   noCurated: string;
+  /** In place of ADPO's g(s) and ε_high(s) when the executor ran GRPO: the clip band its update used. */
+  executorGrpo: (clip: { epsLow: number; epsHigh: number; dualClip: number | null }) => string;
   oracle: string;
   gate: (gate: boolean, minP: number) => string;
   golden: (mode: Agent0Config['proxy']['goldenAnswer']) => string;

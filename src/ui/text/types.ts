@@ -3,7 +3,15 @@ import type { ReportWords } from '../../core/problems';
 import type { RepairConfig } from '../../core/repair/config';
 import type { ProcessRule } from '../../core/repair/process';
 import type { PhaseName } from '../../engine/trace';
-import type { ArticleTexts, ChapterBody, MarkTexts, NoteTexts, SettingProblem, TexWords } from './page-types';
+import type {
+  ArticleTexts,
+  ChapterBody,
+  MarkTexts,
+  MetricWords,
+  NoteTexts,
+  SettingProblem,
+  TexWords,
+} from './page-types';
 import type { BackendWhyStrings } from './backend-types';
 import type { CompareTexts } from './compare-types';
 
@@ -32,6 +40,7 @@ export type ViewKey =
   | 'clipFractions'
   | 'tokens'
   | 'adpoCurves'
+  | 'executorGrpo'
   | 'compare'
   | 'curves'
   | 'questioner'
@@ -187,6 +196,8 @@ export interface Strings {
   repairNotes: RepairNoteTexts;
   notes: NoteTexts;
   marks: MarkTexts;
+  /** The per-iteration metrics' names (src/engine/metrics.ts), on the Curves and in the compare view. */
+  metrics: MetricWords;
   article: ArticleTexts;
   tex: TexWords;
   /** A value in the address the page could not read (it keeps the default). */

@@ -14,12 +14,18 @@ describe('simulate --compare', () => {
     expect(out.status).toBe(0);
     const lines = out.stdout.trim().split('\n');
     const [a, b] = [read(A), read(B)];
+    // Cells are 15 characters wide: the gate-pass column sits under its heading.
+    const heading = lines.find((l) => l.trim().startsWith('iter ')) ?? '';
+    const gate = heading.indexOf('gate pass A / B');
+    expect(gate).toBeGreaterThan(0);
     for (const s of a.summaries) {
       const t = b.summaries.find((x) => x.iteration === s.iteration);
       const row = lines.find((l) => l.trim().startsWith(`${s.iteration} `));
       // Held-out then pseudo-label accuracy, each "A / B" to three decimals.
       expect(row).toContain(`${s.heldOutAccuracy.toFixed(3)} / ${t?.heldOutAccuracy.toFixed(3)}`);
       expect(row).toContain(`${s.pseudoLabelAccuracy?.toFixed(3)} / ${t?.pseudoLabelAccuracy?.toFixed(3)}`);
+      // The fixtures predate the gate-pass metric: its column says so for both runs.
+      expect(row?.slice(gate, gate + 15).trim()).toBe('— / —');
     }
     // The fixtures differ in exactly the two settings their README's commands set.
     expect(lines.slice(lines.indexOf('settings that differ (A → B):') + 1)).toEqual([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PhaseRecord } from '../../../src/engine/trace';
 import { asRecordedRun, iterationEnd, replayPosition } from '../../../src/ui/lib/recorded';
-import { resolveAdpo } from '../../../src/core/adpo';
+import { makeConfig } from '../../../src/core/config';
 import { adpoTex, grpoTex, term } from '../../../src/ui/lib/tex';
 
 const rec = (iteration: number, phase: PhaseRecord['phase'], step = 0) => ({ iteration, phase, step }) as PhaseRecord;
@@ -55,7 +55,7 @@ describe('formulas with values', () => {
     expect(term('A', 'A_i')).toBe('\\htmlData{term=A}{A_i}');
     expect(grpoTex(1, -0.5, 1, 1.5)).toContain('= \\frac{1.000 - (-0.500)}{1.000 + 10^{-6}} = 1.500');
     // s = 3/9: g = 0.627, ε_high = 0.293 (docs/algorithms.md §5.4 worked numbers)
-    const tex = adpoTex(3 / 9, 0.6267, 0.2933, resolveAdpo());
+    const tex = adpoTex(3 / 9, 0.6267, 0.2933, makeConfig('faithful').executor);
     expect(tex).toContain('= 0.627');
     expect(tex).toContain('= 0.293');
   });

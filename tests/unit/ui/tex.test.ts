@@ -3,16 +3,28 @@
  * that differ from every default, and the TeX must show the hand-computed constants and results.
  */
 import { describe, expect, it } from 'vitest';
-import { adpoAdvantageScale, adpoEpsilonHigh, adpoOptions } from '../../../src/core/adpo';
+import { adpoAdvantageScale, adpoEpsilonHigh } from '../../../src/core/adpo';
 import { makeConfig } from '../../../src/core/config';
 import { TEX_EN } from '../../../src/ui/text/marks-en';
-import { clipTex, gateTex, rewardTex, toolTex, uncertaintyTex, adpoTex, term } from '../../../src/ui/lib/tex';
+import {
+  adpoAdvantageTex,
+  adpoTex,
+  clipTex,
+  executorGrpoTex,
+  gateTex,
+  rewardTex,
+  term,
+  toolTex,
+  uncertaintyTex,
+} from '../../../src/ui/lib/tex';
+import { NOTES_EN } from '../../../src/ui/text/article-en';
+import { NOTES_KO } from '../../../src/ui/text/article-ko';
 
 describe('ADPO formula with overridden settings', () => {
   const config = makeConfig('classroom', {
     executor: { trustLow: 0.2, trustHigh: 0.9, minScale: 0.5, epsHighMin: 0.15, epsHighSpan: 0.2 },
   });
-  const opts = adpoOptions(config.executor);
+  const opts = config.executor;
   // s = 0.55: w = (0.55 − 0.2) / 0.7 = 0.5, g = 0.5 + 0.5 · 0.5 = 0.75;
   // ε_high = 0.15 + 0.2 · clamp((0.8 − 0.55) / 0.5) = 0.15 + 0.2 · 0.5 = 0.25.
   const s = 0.55;
@@ -55,17 +67,46 @@ describe('clip, gate, tool and reward formulas', () => {
     expect(tex).not.toContain('dual');
     expect(clipTex(0.2, 0.2, 2.5)).toContain(`-A\\cdot ${term('dual', '2.5')}`);
   });
-  it('the gate prints its threshold and applies it', () => {
-    expect(gateTex(true, 0.25, 0.6, true, TEX_EN)).toContain(`\\hat p > ${term('gate', '0.25')}`);
-    expect(gateTex(true, 0.25, 0.6, true, TEX_EN)).toMatch(/= 0\.60$/);
-    expect(gateTex(true, 0.25, 0.2, true, TEX_EN)).toMatch(/= 0$/);
-    expect(gateTex(true, 0.25, 0.6, false, TEX_EN)).toMatch(/= 0$/);
-    expect(gateTex(false, 0.25, 0.6, false, TEX_EN)).toBe(`${term('p', 'p')} = \\hat p = 0.60`);
+  it('the gate prints its threshold and the record’s p after it', () => {
+    const kept = { rawP: 0.6, p: 0.6, gated: false };
+    expect(gateTex(0.25, kept, TEX_EN)).toContain(`\\hat p > ${term('gate', '0.25')}`);
+    expect(gateTex(0.25, kept, TEX_EN)).toMatch(/= 0\.60$/);
+    expect(gateTex(0.25, { rawP: 0.6, p: 0, gated: true }, TEX_EN)).toMatch(/= 0$/);
+    // Without the gate (minP null), p = p̂.
+    expect(gateTex(null, kept, TEX_EN)).toBe(`${term('p', 'p')} = \\hat p = 0.60`);
   });
   it('tool term and reward with the run’s weights', () => {
     expect(toolTex(0.07, 3)).toContain('0.07\\cdot\\min(N_i,\\ 3)');
     // R = 0.4 − 2 · 0.25 + 0.1 = 0
     expect(rewardTex(2, 0.4, 2, 0.25, 0.1, 0)).toContain('- 2\\cdot');
     expect(rewardTex(2, 0.4, 2, 0.25, 0.1, 0)).toContain('= 0.400 - 0.500 + 0.100 = 0.000');
+  });
+});
+
+describe('the executor under GRPO', () => {
+  const { executor } = makeConfig('classroom', { executor: { algorithm: 'grpo', epsHigh: 0.25 } });
+  const tex = executorGrpoTex(executor.epsLow, executor.epsHigh, executor.dualClip);
+
+  it('prints GRPO’s advantage and its one clip band [1 − 0.2, 1 + 0.25], and nothing of ADPO', () => {
+    expect(tex).toContain(`${term('A', 'A_i')} = \\frac{${term('r', 'r_i')} - ${term('mean', '\\mu')}}`);
+    expect(tex).toContain(term('band', '0.8'));
+    expect(tex).toContain(term('band', '1.25'));
+    expect(tex).not.toMatch(/g\(s\)|varepsilon_\{high\}|term=g\}|term=eps\}|dual/);
+    expect(executorGrpoTex(0.2, 0.2, 3)).toContain(`-A\\cdot ${term('dual', '3')}`);
+  });
+
+  it('says so in words, with the band it used', () => {
+    const clip = { epsLow: 0.2, epsHigh: 0.25, dualClip: null };
+    expect(NOTES_EN.executorGrpo(clip)).toContain('GRPO');
+    expect(NOTES_EN.executorGrpo(clip)).toContain('[0.8, 1.25], with no dual clip');
+    expect(NOTES_KO.executorGrpo(clip)).toContain('[0.8, 1.25]');
+    expect(NOTES_EN.executorGrpo({ ...clip, dualClip: 3 })).toContain('dual clip c = 3');
+  });
+});
+
+describe('ADPO’s advantage', () => {
+  it('prints the Â the update used, not a product computed again', () => {
+    // g = 0.627 and A = 1.5 multiply to 0.940; a recorded Â of 0.93 shows which one is printed.
+    expect(adpoAdvantageTex(0.6267, 1.5, 0.93)).toMatch(/= 0\.627 \\cdot 1\.500 = 0\.930$/);
   });
 });

@@ -3,11 +3,10 @@ import { advantagePairs } from '../../../src/ui/lib/advantage-compare';
 import { fmt, fraction, pct } from '../../../src/ui/lib/format';
 import { keptFlags } from '../../../src/ui/lib/kept';
 import { groupSlots } from '../../../src/ui/lib/group-layout';
-import { baselineValue, metricSeries } from '../../../src/ui/lib/metrics';
+import { baselineValue, drawnPoints, metricSeries, seriesPath } from '../../../src/ui/lib/metrics';
 import { ratioPoints } from '../../../src/ui/lib/ratio-points';
 import { stackParts } from '../../../src/ui/lib/reward-stack';
 import { scoreBins } from '../../../src/ui/lib/score-bins';
-import type { IterationSummary } from '../../../src/engine/summary';
 
 describe('view data', () => {
   it('stacks reward parts: U up, penalty down, tool up from U', () => {
@@ -84,11 +83,15 @@ describe('view data', () => {
   });
 
   it('reads metric series and the baseline', () => {
-    const s = (iteration: number, acc: number, pl: number | null) =>
-      ({ iteration, heldOutAccuracy: acc, pseudoLabelAccuracy: pl }) as IterationSummary;
-    expect(metricSeries([s(1, 0.1, null), s(2, 0.2, 0.5)], 'pseudoLabelAccuracy')).toEqual([
+    const s = [
+      { iteration: 1, heldOutAccuracy: 0.1, pseudoLabelAccuracy: null },
+      { iteration: 2, heldOutAccuracy: 0.2, pseudoLabelAccuracy: 0.5 },
+    ];
+    expect(metricSeries(s, 'pseudoLabelAccuracy')).toEqual([
+      { iteration: 1, value: null },
       { iteration: 2, value: 0.5 },
     ]);
+    expect(drawnPoints(metricSeries(s, 'pseudoLabelAccuracy'))).toEqual([{ iteration: 2, value: 0.5 }]);
     expect(
       baselineValue(
         { accuracy: 0.25, toolUseRate: 0.1, byDifficulty: [], pseudoLabelAccuracy: null },
@@ -96,6 +99,29 @@ describe('view data', () => {
       ),
     ).toBe(0.25);
     expect(baselineValue(null, 'kl')).toBeNull();
+  });
+
+  it('draws a gap, not NaN, where a summary lacks a metric or did not measure it', () => {
+    const x = (i: number) => i * 10;
+    const y = (v: number) => 100 - v * 100;
+    // A recording made before gatePass existed: no point and no line at all.
+    const old = [
+      { iteration: 1, heldOutAccuracy: 0.1 },
+      { iteration: 2, heldOutAccuracy: 0.2 },
+    ];
+    expect(metricSeries(old, 'gatePass').map((p) => p.value)).toEqual([null, null]);
+    expect(drawnPoints(metricSeries(old, 'gatePass'))).toEqual([]);
+    expect(seriesPath(metricSeries(old, 'gatePass'), x, y)).toBe('');
+    // Measured at 1 and 3, missing at 2: two pieces of line, (10, 90) alone and (30, 50) to (40, 60).
+    const mixed = [
+      { iteration: 1, gatePass: 0.1 },
+      { iteration: 2 },
+      { iteration: 3, gatePass: 0.5 },
+      { iteration: 4, gatePass: 0.4 },
+    ];
+    const path = seriesPath(metricSeries(mixed, 'gatePass'), x, y);
+    expect(path).not.toContain('NaN');
+    expect(path).toBe('M10,90ZM30,50L40,60');
   });
 
   it('formats numbers for labels', () => {
