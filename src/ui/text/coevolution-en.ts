@@ -46,8 +46,9 @@ export const COEVOLUTION_EN: CoevolutionTexts = {
   paperTip: (pool, pass, calls) =>
     `paper: executor after iteration 1, pool of iteration ${pool}\npass rate ${pass}\ntool calls ${calls}`,
   recorded: (iterations) =>
-    `Recorded with the run: «npm run coevolution» computed it over its ${iterations} iterations.`,
-  computed: (iterations) => `Computed in this tab over the first ${iterations} iterations.`,
+    `Recorded with the run: «npm run coevolution» computed it over its ${iterations === 1 ? 'one iteration' : `${iterations} iterations`}.`,
+  computed: (iterations) =>
+    `Computed in this tab over the run’s ${iterations === 1 ? 'first iteration' : `first ${iterations} iterations`}.`,
   stale: (iterations) =>
     `The run has gone on to iteration ${iterations} since: press Compute again to add the newer pools and executors.`,
   compute: 'Compute',

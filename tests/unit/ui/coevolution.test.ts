@@ -132,6 +132,12 @@ describe('the sentence beside the heat map', () => {
     );
   });
 
+  it('compares pool 3 even when the run has more pools, as the paper does', () => {
+    const rows: CoevolutionRow[] = [{ solver: 1, pass: [0.6, 0.55, 0.5, 0.2, 0.1], toolCalls: [1, 1.1, 1.3, 2, 2.5] }];
+    // 0.60 → 0.50 on pool 3: −10.0 points (not pool 5's −50.0).
+    expect(table5Finding(rows)).toMatchObject({ kind: 'compare', pool: 3, change: -10, toolTo: 1.3, paperChange: -13 });
+  });
+
   it('with two pools compares pool 2 (the paper: −5.5 points), and says so when the rate rises', () => {
     const rows: CoevolutionRow[] = [
       { solver: 0, pass: [0.2, 0.3], toolCalls: [0, 0] },
