@@ -6,7 +6,8 @@
  * against the oracle (labelling.samples tool rollouts per question at the labelling sampling) and
  * tool calls per rollout. With --run the recording's settings are run again (the engine is
  * deterministic) to recover each iteration's executor, and every iteration's summary is checked
- * against the recording's before the table is drawn. The last line is JSON:
+ * against the recording's before the table is drawn. --out writes the run as a recording carrying
+ * the table (`coevolution`), which the page's replay shows without computing. The last line is JSON:
  *   {"table":[{"solver":1,"pass":[…],"toolCalls":[…]},…]}.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { type ConfigOverride, type PresetName, makeConfig } from '../src/core/config';
 import { Tokenizer } from '../src/core/tokenizer';
 import { type CoevolutionRow, coevolutionRow, poolsOfTrace, tableSolvers } from '../src/engine/coevolution';
+import { checkCoevolution } from '../src/engine/coevolution-check';
 import { createNodeEngine } from '../src/engine/node';
 import { parseOverrides } from '../src/engine/overrides';
 import { sandboxToolRunner } from '../src/engine/tool-runner';
@@ -50,10 +52,13 @@ try {
     config = makeConfig(recording.preset as PresetName, recording.config as unknown as ConfigOverride);
     iterations = recording.summaries.length;
   } else {
-    config = makeConfig(values.preset as PresetName, {
-      ...parseOverrides(values.set ?? []),
-      seed: Number(values.seed),
-    } as ConfigOverride);
+    config = makeConfig(
+      values.preset as PresetName,
+      {
+        ...parseOverrides(values.set ?? []),
+        seed: Number(values.seed),
+      } as ConfigOverride,
+    );
     iterations = Number(values.iterations);
     if (!Number.isInteger(iterations) || iterations < 1) throw new Error('--iterations must be a positive integer.');
   }
@@ -81,10 +86,6 @@ try {
     process.stderr.write(`coevolution: iteration ${k}: held-out ${fmt(s.heldOutAccuracy)}\n`);
     if (solvers.includes(k)) snapshots.set(k, await engine.models.executor.save());
   }
-  if (values.out) {
-    const run = { format: 'agent0-lab-run', version: 1, preset: values.preset, config, backend: engine.backend, baseline: base, summaries: engine.summaries, trace: engine.trace };
-    writeFileSync(values.out, JSON.stringify(run));
-  }
   const pools = poolsOfTrace(engine.trace);
   const tokenizer = new Tokenizer();
   const table: CoevolutionRow[] = [];
@@ -96,6 +97,23 @@ try {
       frozen.dispose();
     }
     process.stderr.write(`coevolution: executor after iteration ${k} done\n`);
+  }
+  if (values.out) {
+    checkCoevolution(table, engine.summaries.length); // what the page will check when it reads the file
+    // The recording the page replays, with its Table 5 (src/ui/lib/recorded.ts reads and checks `coevolution`).
+    const run = {
+      format: 'agent0-lab-run',
+      version: 1,
+      preset: recording?.preset ?? values.preset,
+      config,
+      backend: engine.backend,
+      baseline: base,
+      summaries: engine.summaries,
+      trace: engine.trace,
+      coevolution: table,
+    };
+    writeFileSync(values.out, JSON.stringify(run));
+    process.stderr.write(`coevolution: wrote ${values.out} with its table\n`);
   }
   const head = ['executor', ...pools.map((_, j) => `pool ${j + 1}`)];
   console.log('pass rate against the oracle (tool calls per rollout)');

@@ -4,7 +4,7 @@
  * JSON text and print as they are.
  */
 import type { SettingRule } from './configRules';
-import type { FileFormat, ReportWords, RepairField, RunHeaderField } from './problems';
+import type { CoevolutionUnavailable, FileFormat, ReportWords, RepairField, RunHeaderField } from './problems';
 import type { WorkBudgetName } from './work-budget';
 
 /** "[0, 1]" or, with an exclusive minimum, "(0, 1]". */
@@ -60,6 +60,11 @@ const HEADER_FIELDS: Record<RunHeaderField, string> = {
   summary: 'expected an iteration summary',
   trace: 'expected a list of phase records',
   record: 'expected a phase record of a known phase',
+  coevolution: 'expected a list of Table 5 rows, one per frozen executor',
+  'coevolution-solver':
+    'expected the iteration the executor was frozen after: an integer from 0 to the run’s last iteration, greater than the row before',
+  'coevolution-cells': 'expected one cell per iteration’s question pool',
+  'coevolution-cell': 'expected a pass rate in [0, 1] and tool calls per rollout ≥ 0, or null in both',
 };
 
 const FILE_KIND: Record<FileFormat, { name: string; files: string }> = {
@@ -75,6 +80,11 @@ const WORK: Record<WorkBudgetName, string> = {
 };
 
 const RECORDING = { run: 'recorded run', ablation: 'recorded ablation' } as const;
+const COEVOLUTION_UNAVAILABLE: Record<CoevolutionUnavailable, string> = {
+  'no-iteration': 'Table 5 needs at least one finished iteration.',
+  'executors-missing':
+    'Table 5 needs the executors this run had after iterations 0, 1, 3 and its last, and a run loaded from a save or a checkpoint does not carry them (a save keeps only its latest executor): its table cannot be computed here.',
+};
 const refused = (why: string) => `Run checkpoint refused: ${why}.`;
 
 export const PROBLEMS_EN: ReportWords = {
@@ -127,6 +137,7 @@ export const PROBLEMS_EN: ReportWords = {
       `This run's trace is damaged: its contract-parsing record of iteration ${p.iteration} has no rollouts before it.`,
     'save-mid-iteration': (p) =>
       `A run can be saved between iterations; iteration ${p.iteration} is at phase ${p.phase}. Run the iteration to its end first.`,
+    'coevolution-unavailable': (p) => COEVOLUTION_UNAVAILABLE[p.cause],
     'no-saved-run': (p) => `No saved run in slot "${p.slot}".`,
     'model-missing': (p) => `The ${p.model} model could not be loaded (HTTP ${p.status}).`,
     'engine-not-ready': () => 'The engine is not initialised yet.',

@@ -32,7 +32,23 @@ export type RepairField =
 
 /** A field of a run file's header and what it must be (src/engine/run-header.ts). */
 export type RunHeaderField =
-  'header' | 'position' | 'rng' | 'optimizer-steps' | 'baseline' | 'summaries' | 'summary' | 'trace' | 'record';
+  | 'header'
+  | 'position'
+  | 'rng'
+  | 'optimizer-steps'
+  | 'baseline'
+  | 'summaries'
+  | 'summary'
+  | 'trace'
+  | 'record'
+  /** A recording's Table 5 (src/engine/coevolution-check.ts): the list, a row's executor, its cells, one cell. */
+  | 'coevolution'
+  | 'coevolution-solver'
+  | 'coevolution-cells'
+  | 'coevolution-cell';
+
+/** Why the live run's Table 5 cannot be computed (src/engine/executor-snapshots.ts). */
+export type CoevolutionUnavailable = 'no-iteration' | 'executors-missing';
 
 /** The file formats the page reads as JSON. */
 export type FileFormat = 'agent0-lab-run' | 'agent0-lab-repair-run';
@@ -84,6 +100,8 @@ export type Problem =
   | { kind: 'trace-damaged'; iteration: number }
   | { kind: 'save-mid-iteration'; iteration: number; phase: string }
   | { kind: 'no-saved-run'; slot: string }
+  /** Table 5 asked of the live run before its first iteration, or without the executors it needs (a loaded run). */
+  | { kind: 'coevolution-unavailable'; cause: CoevolutionUnavailable }
   // The engine.
   | { kind: 'model-missing'; model: 'base' | 'repair'; status: number }
   | { kind: 'engine-not-ready' }

@@ -39,13 +39,14 @@ export function poolsOfTrace(trace: readonly PhaseRecord[]): string[][] {
 /** Seed of the table's sampling: fixed, so a table is the same whenever it is computed. */
 export const COEVOLUTION_SEED = 5_252_025;
 
-/** One row: `executor` (frozen) on every pool. */
+/** One row: `executor` (frozen) on every pool; `onPool(j)` after pool j's cell (for a progress bar). */
 export async function coevolutionRow(
   solver: number,
   executor: TinyLM,
   pools: readonly (readonly string[])[],
   config: Agent0Config,
   runTool: ToolRunner,
+  onPool?: (pool: number) => void,
 ): Promise<CoevolutionRow> {
   const l = config.labelling;
   const ctx: EngineContext = {
@@ -60,7 +61,7 @@ export async function coevolutionRow(
   };
   const pass: (number | null)[] = [];
   const toolCalls: (number | null)[] = [];
-  for (const pool of pools) {
+  for (const [j, pool] of pools.entries()) {
     const judged = pool.flatMap((q) => {
       const oracle = solveQuestion(q);
       return oracle ? [{ q, answer: oracle.answer }] : [];
@@ -68,6 +69,7 @@ export async function coevolutionRow(
     if (judged.length === 0) {
       pass.push(null);
       toolCalls.push(null);
+      onPool?.(j);
       continue;
     }
     const prompts = judged.flatMap(({ q }) => Array.from({ length: l.samples }, () => toolSolverPrompt(q)));
@@ -84,6 +86,7 @@ export async function coevolutionRow(
     }).length;
     pass.push(right / rollouts.length);
     toolCalls.push(rollouts.reduce((s, r) => s + r.toolCalls, 0) / rollouts.length);
+    onPool?.(j);
   }
   return { solver, pass, toolCalls };
 }

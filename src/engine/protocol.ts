@@ -9,6 +9,7 @@ import type { ProblemReport } from '../core/problems';
 import type { BackendMemory, BackendName, WasmBinary } from '../model/backend';
 import type { ChoiceBasis } from '../model/backend-choice';
 import type { MemoryStats } from '../sandbox/types';
+import type { CoevolutionRow } from './coevolution';
 import type { IterationSummary } from './summary';
 import type { LoopPosition } from './engine';
 import type { EvaluationResult, PhaseRecord } from './trace';
@@ -40,7 +41,9 @@ export type EngineCommand =
   | { type: 'load-file'; name: string; bytes: Uint8Array }
   | { type: 'export' }
   /** Between iterations: go on as a new run with these `section.key=value` changes (fork.ts). */
-  | { type: 'fork'; changes: string[] };
+  | { type: 'fork'; changes: string[] }
+  /** Agent0's Table 5 of the run so far, from the executors the worker kept (executor-snapshots.ts). */
+  | { type: 'coevolution' };
 
 export type EngineEvent =
   | {
@@ -79,4 +82,11 @@ export type EngineEvent =
   | { type: 'ack'; command: EngineCommand['type'] }
   | { type: 'autosaved'; iteration: number; bytes: number }
   | { type: 'autosave-failed'; message: string }
+  /** The executors kept for Table 5 (after init, reset, load, fork and every iteration); `complete`:
+   *  every one the table needs is there (false for a run loaded after an iteration). */
+  | { type: 'coevolution-executors'; kept: number[]; complete: boolean }
+  /** Table 5 under way: `done` of `total` cells (one frozen executor on one pool). */
+  | { type: 'coevolution-progress'; done: number; total: number }
+  /** Table 5 of the run's first `iterations` iterations: computed by the worker, or read from a recording. */
+  | { type: 'coevolution'; rows: CoevolutionRow[]; iterations: number; source: 'computed' | 'recorded' }
   | { type: 'error'; message: string; fatal: boolean; report: ProblemReport };

@@ -12,7 +12,9 @@ import { TinyLM } from '../model/model';
 import { useServedWasmBinaries } from '../model/served-wasm';
 import { createBrowserSandbox } from '../sandbox/browser';
 import type { Sandbox } from '../sandbox/types';
+import { type CoevolutionRow, coevolutionRow, poolsOfTrace } from './coevolution';
 import { Engine } from './engine';
+import { ExecutorSnapshots } from './executor-snapshots';
 import { modelsFromCheckpoint } from './models';
 import { exportLastCuration } from './export';
 import { probeEngine } from './probe';
@@ -32,6 +34,11 @@ let backend = '';
 let config: Agent0Config | null = null;
 let pauseRequested = false;
 let queue: Promise<void> = Promise.resolve();
+/** The executors Table 5 needs, kept as the run goes (dropped on reset and load, kept on fork). */
+const snapshots = new ExecutorSnapshots();
+
+const postExecutors = () =>
+  post({ type: 'coevolution-executors', kept: snapshots.iterations, complete: snapshots.complete });
 
 async function build(): Promise<Engine> {
   if (!config || !baseBytes || !sandbox) throw new ProblemError([{ kind: 'engine-not-ready' }]);
@@ -78,7 +85,10 @@ async function restoreOrRefuse(source: string, read: () => Promise<Uint8Array>):
     post({ type: 'refused', message: refusal.message, report: refusal.report });
     return;
   }
+  // A save holds only its latest executor: Table 5 can be computed again only for a run loaded before any iteration.
+  await snapshots.loaded(e.summaries.length, () => e.models.executor.save());
   post({ type: 'loaded', slot: source, position: e.position, trace: e.trace, summaries: e.summaries });
+  postExecutors();
 }
 
 /**
@@ -103,6 +113,10 @@ async function runUntil(stop: (e: Engine) => boolean): Promise<void> {
     post({ type: 'record', record, position: e.position });
     if (record.phase === 'evaluation') {
       post({ type: 'iteration', summary: e.summaries.at(-1) as NonNullable<ReturnType<typeof e.summaries.at>> });
+      if (snapshots.wanted) {
+        snapshots.add(record.iteration, await e.models.executor.save());
+        postExecutors();
+      }
       await autosave(e);
     }
   } while (!stop(e) && !pauseRequested);
@@ -129,6 +143,7 @@ async function handle(cmd: EngineCommand): Promise<void> {
       watchGpuDevice();
       sandbox ??= createBrowserSandbox();
       engine = await build();
+      snapshots.start(await engine.models.executor.save());
       post({
         type: 'ready',
         backend,
@@ -139,6 +154,7 @@ async function handle(cmd: EngineCommand): Promise<void> {
         position: engine.position,
         params: engine.models.questioner.paramCount,
       });
+      postExecutors();
       return;
     }
     case 'step':
@@ -151,7 +167,9 @@ async function handle(cmd: EngineCommand): Promise<void> {
     }
     case 'reset':
       engine = await build();
+      snapshots.start(await engine.models.executor.save());
       post({ type: 'idle', position: engine.position, reason: 'done' });
+      postExecutors();
       return;
     case 'save': {
       const bytes = await saveRun(currentEngine());
@@ -181,6 +199,8 @@ async function handle(cmd: EngineCommand): Promise<void> {
     }
     case 'fork':
       return fork(cmd.changes);
+    case 'coevolution':
+      return coevolution();
     case 'pause':
       return;
   }
@@ -213,6 +233,42 @@ async function fork(changes: string[]): Promise<void> {
     summaries: engine.summaries,
   });
   await autosave(engine);
+}
+
+/**
+ * Table 5 of the run so far (coevolution.ts): each kept executor, frozen (a fresh model loaded from
+ * its file, disposed after its row), answers the question pool of every finished iteration with the
+ * sandbox as its tool, as `npm run coevolution` does. Refused, with why, before the first iteration
+ * and for a loaded run.
+ */
+async function coevolution(): Promise<void> {
+  const e = currentEngine();
+  if (!sandbox) throw new ProblemError([{ kind: 'engine-not-ready' }]);
+  const done = e.summaries.length;
+  const frozen = snapshots.forTable(done);
+  if (typeof frozen === 'string') {
+    const refusal = new ProblemError([{ kind: 'coevolution-unavailable', cause: frozen }]);
+    post({ type: 'refused', message: refusal.message, report: reportOf(refusal) });
+    return;
+  }
+  const pools = poolsOfTrace(e.trace.filter((r) => r.iteration <= done));
+  const total = frozen.length * pools.length;
+  const tokenizer = new Tokenizer();
+  const rows: CoevolutionRow[] = [];
+  post({ type: 'coevolution-progress', done: 0, total });
+  for (const [i, { solver, bytes }] of frozen.entries()) {
+    const model = TinyLM.fromCheckpoint(bytes, tokenizer);
+    try {
+      rows.push(
+        await coevolutionRow(solver, model, pools, e.config, sandboxToolRunner(sandbox), (j) =>
+          post({ type: 'coevolution-progress', done: i * pools.length + j + 1, total }),
+        ),
+      );
+    } finally {
+      model.dispose();
+    }
+  }
+  post({ type: 'coevolution', rows, iterations: done, source: 'computed' });
 }
 
 self.addEventListener('message', (event: MessageEvent<EngineCommand>) => {

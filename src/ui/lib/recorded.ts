@@ -1,6 +1,8 @@
 /** Recorded runs (`npm run simulate -- --out FILE`): reading them and walking them phase by phase. */
 import type { Agent0Config, PresetName } from '../../core/config';
 import { ProblemError } from '../../core/problem-error';
+import type { CoevolutionRow } from '../../engine/coevolution';
+import { checkCoevolution } from '../../engine/coevolution-check';
 import type { LoopPosition } from '../../engine/engine';
 import type { IterationSummary } from '../../engine/summary';
 import type { EvaluationResult, PhaseRecord } from '../../engine/trace';
@@ -15,11 +17,14 @@ export interface RecordedRun {
   baseline: EvaluationResult | null;
   summaries: IterationSummary[];
   trace: PhaseRecord[];
+  /** Agent0's Table 5 for this run (`npm run coevolution -- --run FILE --out FILE`); absent when not computed. */
+  coevolution?: CoevolutionRow[];
 }
 
 /**
- * Check the envelope of a parsed file; throws a ProblemError a teacher can act on. Traces recorded by
- * earlier builds come back in the current record shape (src/engine/trace-upgrade.ts).
+ * Check the envelope of a parsed file, and its Table 5 when it has one (refused whole if any cell is
+ * wrong: src/engine/coevolution-check.ts); throws a ProblemError a teacher can act on. Traces recorded
+ * by earlier builds come back in the current record shape (src/engine/trace-upgrade.ts).
  */
 export function asRecordedRun(data: unknown): RecordedRun {
   const run = data as Partial<RecordedRun> | null;
@@ -28,6 +33,7 @@ export function asRecordedRun(data: unknown): RecordedRun {
   if (run.version !== 1)
     throw new ProblemError([{ kind: 'wrong-version', format: 'agent0-lab-run', got: String(run.version) }]);
   if (!Array.isArray(run.trace) || !Array.isArray(run.summaries)) throw new ProblemError([{ kind: 'no-trace' }]);
+  if (run.coevolution !== undefined) checkCoevolution(run.coevolution, run.summaries.length);
   return { ...(run as RecordedRun), trace: upgradeTrace(run.trace as PhaseRecord[]) };
 }
 

@@ -16,5 +16,7 @@ export interface Driver {
   resume?(): void;
   /** Live only, between iterations: go on as a new run with these `section.key=value` changes. */
   fork?(changes: string[]): void;
+  /** Live only: Agent0's Table 5 of the run so far, computed in the worker from the executors it kept. */
+  coevolution?(): void;
   dispose(): void;
 }

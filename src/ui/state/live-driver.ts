@@ -169,6 +169,7 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
       );
     },
     fork: (changes) => send({ type: 'fork', changes }),
+    coevolution: () => send({ type: 'coevolution' }),
     resume: () => {
       if (worker) return;
       state.restart();

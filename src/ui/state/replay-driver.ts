@@ -51,6 +51,12 @@ export function replayDriver(state: RunState, run: RecordedRun): Driver {
     params: 0,
   });
   if (run.baseline) emit({ type: 'baseline', result: run.baseline });
+  /** The recording's Table 5 (computed by `npm run coevolution`), shown whole from the start. */
+  const table = () => {
+    if (run.coevolution)
+      emit({ type: 'coevolution', rows: run.coevolution, iterations: run.summaries.length, source: 'recorded' });
+  };
+  table();
 
   return {
     step: () => playUntil(played + 1),
@@ -71,6 +77,7 @@ export function replayDriver(state: RunState, run: RecordedRun): Driver {
       timer = null;
       played = 0;
       state.clear();
+      table();
       idle();
     },
     dispose: () => {

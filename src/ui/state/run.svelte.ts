@@ -5,6 +5,7 @@
  */
 import type { Agent0Config } from '../../core/config';
 import type { ProblemReport } from '../../core/problems';
+import type { CoevolutionRow } from '../../engine/coevolution';
 import type { LoopPosition } from '../../engine/engine';
 import type { EngineEvent } from '../../engine/protocol';
 import type { IterationSummary } from '../../engine/summary';
@@ -29,6 +30,15 @@ export interface ForkParent {
   config: Agent0Config;
   baseline: EvaluationResult | null;
   summaries: IterationSummary[];
+}
+
+/** Agent0's Table 5 of the run on screen (src/engine/coevolution.ts). */
+export interface CoevolutionTable {
+  rows: CoevolutionRow[];
+  /** The iterations (and pools) it covers: the first `iterations` of the run. */
+  iterations: number;
+  /** Computed by the live worker, or read from the recording. */
+  source: 'computed' | 'recorded';
 }
 
 export interface Progress {
@@ -84,6 +94,12 @@ export class RunState {
   checkpointError = $state<string | null>(null);
   /** The runs this one was forked from, oldest first. */
   parents = $state.raw<ForkParent[]>([]);
+  /** Table 5 of the run on screen, once computed (live) or read (replay). */
+  coevolution = $state.raw<CoevolutionTable | null>(null);
+  /** Live: the executors the worker keeps for Table 5; `complete` false for a loaded run. */
+  coevolutionExecutors = $state.raw<{ kept: number[]; complete: boolean } | null>(null);
+  /** Table 5 under way: cells done of total. */
+  coevolutionProgress = $state.raw<{ done: number; total: number } | null>(null);
   /** Phase of the record received last (lit in the loop diagram). */
   lastPhase = $derived<PhaseName | null>(this.records.at(-1)?.phase ?? null);
 
@@ -100,6 +116,8 @@ export class RunState {
     this.records = [];
     this.summaries = [];
     this.progress = null;
+    this.coevolution = null;
+    this.coevolutionProgress = null;
     this.publish();
   }
 
@@ -107,6 +125,7 @@ export class RunState {
   markCrashed(reason: ProblemReport): void {
     this.busy = false;
     this.progress = null;
+    this.coevolutionProgress = null;
     this.crashed = reason;
     this.error = reason;
   }
@@ -139,6 +158,7 @@ export class RunState {
       case 'refused':
         this.busy = false;
         this.notice = null;
+        this.coevolutionProgress = null;
         this.refusal = event.report;
         return;
       case 'saved-file':
@@ -184,6 +204,7 @@ export class RunState {
       case 'loaded':
         this.busy = false;
         this.refusal = null;
+        this.coevolution = null;
         this.position = event.position;
         this.records = releaseOldRecords(event.trace);
         this.summaries = event.summaries;
@@ -193,6 +214,8 @@ export class RunState {
       case 'forked':
         this.busy = false;
         this.refusal = null;
+        // A table of the parent, sampled with its settings: computed again for the fork on request.
+        this.coevolution = null;
         if (this.config)
           this.parents = [
             ...this.parents,
@@ -217,7 +240,19 @@ export class RunState {
       case 'error':
         this.busy = false;
         this.progress = null;
+        this.coevolutionProgress = null;
         this.error = event.report;
+        return;
+      case 'coevolution-executors':
+        this.coevolutionExecutors = { kept: event.kept, complete: event.complete };
+        return;
+      case 'coevolution-progress':
+        this.coevolutionProgress = { done: event.done, total: event.total };
+        return;
+      case 'coevolution':
+        if (event.source === 'computed') this.busy = false;
+        this.coevolutionProgress = null;
+        this.coevolution = { rows: event.rows, iterations: event.iterations, source: event.source };
         return;
     }
   }

@@ -9,6 +9,7 @@ import { METRICS_EN } from './metrics-en';
 import { REPAIR_CHAPTER_EN, REPAIR_NOTES_EN, REPAIR_RULES_EN, REPAIR_VIEWS_EN } from './repair-en';
 import { PROBLEMS_EN } from '../../core/problems-en';
 import { COMPARE_EN } from './compare-en';
+import { COEVOLUTION_EN } from './coevolution-en';
 
 export const EN: Strings = {
   tagline: 'Two tiny transformers teach each other by reinforcement learning, with no human-labelled data.',
@@ -209,4 +210,5 @@ export const EN: Strings = {
     `${p.field} "${p.value}" is not ${p.field === 'seed' ? 'a whole number' : `one of ${p.allowed}`}; the default is used`,
   errors: PROBLEMS_EN,
   compare: COMPARE_EN,
+  coevolution: COEVOLUTION_EN,
 };

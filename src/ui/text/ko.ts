@@ -8,6 +8,7 @@ import { MARKS_KO, TEX_KO } from './marks-ko';
 import { METRICS_KO } from './metrics-ko';
 import { REPAIR_CHAPTER_KO, REPAIR_NOTES_KO, REPAIR_RULES_KO, REPAIR_VIEWS_KO } from './repair-ko';
 import { COMPARE_KO } from './compare-ko';
+import { COEVOLUTION_KO } from './coevolution-ko';
 import { PROBLEMS_KO } from './problems-ko';
 
 export const KO: Strings = {
@@ -210,4 +211,5 @@ export const KO: Strings = {
       : `${{ preset: '프리셋', backend: '백엔드', compare: '비교' }[p.field]} "${p.value}"는 ${p.allowed} 중 하나가 아니어서 기본값을 씁니다`,
   errors: PROBLEMS_KO,
   compare: COMPARE_KO,
+  coevolution: COEVOLUTION_KO,
 };

@@ -3,7 +3,7 @@
  * (src/core/problems.ts의 종류마다 하나). 설정 경로(`executor.trustLow`)와 값은 코드 그대로 둡니다.
  */
 import type { SettingRule } from '../../core/configRules';
-import type { FileFormat, ReportWords, RepairField, RunHeaderField } from '../../core/problems';
+import type { CoevolutionUnavailable, FileFormat, ReportWords, RepairField, RunHeaderField } from '../../core/problems';
 import type { WorkBudgetName } from '../../core/work-budget';
 import { describeRange } from '../../core/problems-en';
 
@@ -55,6 +55,10 @@ const HEADER_FIELDS: Record<RunHeaderField, string> = {
   summary: '반복 요약',
   trace: '단계 기록 목록',
   record: '알려진 단계의 기록',
+  coevolution: '고정된 해답자마다 한 행씩 있는 표 5의 행 목록',
+  'coevolution-solver': '해답자를 고정한 반복 번호: 0부터 실행의 마지막 반복까지의 정수로, 앞 행보다 큰 값',
+  'coevolution-cells': '반복마다의 문제 풀에 하나씩 있는 칸 목록',
+  'coevolution-cell': '[0, 1] 범위의 통과율과 0 이상인 롤아웃당 도구 호출 수, 또는 둘 다 null',
 };
 
 const FILE_KIND: Record<FileFormat, { name: string; files: string }> = {
@@ -70,6 +74,11 @@ const WORK: Record<WorkBudgetName, string> = {
 };
 
 const RECORDING = { run: '녹화된 실행', ablation: '녹화된 절제 실험' } as const;
+const COEVOLUTION_UNAVAILABLE: Record<CoevolutionUnavailable, string> = {
+  'no-iteration': '표 5를 계산하려면 끝난 반복이 하나 이상 있어야 합니다.',
+  'executors-missing':
+    '표 5에는 이 실행의 반복 0, 1, 3과 마지막 반복 뒤의 해답자가 필요한데, 저장본이나 체크포인트에서 불러온 실행에는 그 해답자들이 없습니다(저장본에는 마지막 해답자만 남습니다). 그래서 여기서는 이 실행의 표를 계산할 수 없습니다.',
+};
 const refused = (why: string) => `실행 체크포인트를 받아들이지 않았습니다: ${why}.`;
 
 export const PROBLEMS_KO: ReportWords = {
@@ -126,6 +135,7 @@ export const PROBLEMS_KO: ReportWords = {
       `이 실행의 기록이 손상되었습니다: 반복 ${p.iteration}의 형식 검사 기록 앞에 출제자의 롤아웃이 없습니다.`,
     'save-mid-iteration': (p) =>
       `실행은 반복과 반복 사이에서만 저장할 수 있는데, 반복 ${p.iteration}은(는) 아직 ${p.phase} 단계에 있습니다. 먼저 이 반복을 끝까지 실행하세요.`,
+    'coevolution-unavailable': (p) => COEVOLUTION_UNAVAILABLE[p.cause],
     'no-saved-run': (p) => `"${p.slot}" 칸에 저장된 실행이 없습니다.`,
     'model-missing': (p) =>
       `${p.model === 'base' ? '기본 모델' : '수리 에이전트 모델'}을 불러오지 못했습니다 (HTTP ${p.status}).`,

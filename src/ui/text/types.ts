@@ -14,6 +14,7 @@ import type {
 } from './page-types';
 import type { BackendWhyStrings } from './backend-types';
 import type { CompareTexts } from './compare-types';
+import type { CoevolutionTexts } from './coevolution-types';
 
 export type ChapterId = 'loop' | 'contracts' | 'reward' | 'labelling' | 'grpo' | 'adpo' | 'curves' | 'repair';
 
@@ -206,4 +207,6 @@ export interface Strings {
   errors: ReportWords;
   /** Runs side by side, forking, and the narrated "as released" comparison. */
   compare: CompareTexts;
+  /** Agent0's Table 5 as a heat map beside the paper's numbers. */
+  coevolution: CoevolutionTexts;
 }

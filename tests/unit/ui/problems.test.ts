@@ -79,6 +79,7 @@ const EXAMPLES: { [K in ProblemKind]: Extract<Problem, { kind: K }> } = {
   'trace-damaged': { kind: 'trace-damaged', iteration: 6 },
   'save-mid-iteration': { kind: 'save-mid-iteration', iteration: 4, phase: 'solver-proxy' },
   'no-saved-run': { kind: 'no-saved-run', slot: 'agent0-lab' },
+  'coevolution-unavailable': { kind: 'coevolution-unavailable', cause: 'executors-missing' },
   'model-missing': { kind: 'model-missing', model: 'repair', status: 503 },
   'engine-not-ready': { kind: 'engine-not-ready' },
   'engine-silent': { kind: 'engine-silent', seconds: 10 },
@@ -89,7 +90,7 @@ const EXAMPLES: { [K in ProblemKind]: Extract<Problem, { kind: K }> } = {
 };
 
 /** Fields a sentence words in its own language rather than printing as they are. */
-const WORDED = new Set(['kind', 'strict', 'what', 'model', 'expected', 'format', 'role', 'budget']);
+const WORDED = new Set(['kind', 'strict', 'what', 'model', 'expected', 'format', 'role', 'budget', 'cause']);
 
 /**
  * The values a sentence must carry: every printed field, a rule's bounds, a list's items, the format
@@ -140,6 +141,7 @@ describe('problem sentences', () => {
       [EXAMPLES['checkpoint-header'], { ...EXAMPLES['checkpoint-header'], expected: 'rng' }],
       [EXAMPLES['work-budget'], { ...EXAMPLES['work-budget'], budget: 'labelling-samples' }],
       [EXAMPLES['repair-malformed'], { ...EXAMPLES['repair-malformed'], expected: 'signal' }],
+      [EXAMPLES['coevolution-unavailable'], { ...EXAMPLES['coevolution-unavailable'], cause: 'no-iteration' }],
     ];
     for (const [a, b] of pairs)
       for (const words of [EN.errors, KO.errors]) expect(formatProblem(words, a)).not.toBe(formatProblem(words, b));

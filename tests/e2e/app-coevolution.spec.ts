@@ -1,0 +1,169 @@
+/**
+ * Table 5 on the page (the Curves chapter): a recording carrying its table replays it as a heat map
+ * beside the paper's row, with the sentence from the recording's own numbers, in English and Korean;
+ * a recording whose table is malformed is refused whole, naming the cell; and a live tiny run
+ * computes its table in the worker (Compute, with progress) without leaving tensors behind, and says
+ * why a loaded run has none.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import type { CoevolutionRow } from '../../src/engine/coevolution';
+import type { EngineEvent } from '../../src/engine/protocol';
+import { watchPage } from './app-checks';
+
+const FIXTURE = 'tests/fixtures/coevolution/table5.json';
+const recording = () => JSON.parse(readFileSync(FIXTURE, 'utf8')) as { coevolution: CoevolutionRow[] };
+
+/** Serve `body` as the shipped recording the replay opens. */
+async function serveRecording(page: Page, body: unknown): Promise<void> {
+  await page.route('**/runs/classroom-seed1.json', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }),
+  );
+}
+
+/** Each drawn cell of the run's table: its data and the text written in it. */
+async function cells(page: Page, mark = 'coevolution-cell') {
+  return page.locator(`[data-view="coevolution"] [data-mark="${mark}"]`).evaluateAll((els) =>
+    els.map((el) => ({
+      solver: Number(el.getAttribute('data-solver')),
+      pool: Number(el.getAttribute('data-pool')),
+      pass: el.getAttribute('data-pass'),
+      toolCalls: el.getAttribute('data-tool-calls'),
+      text: [...el.querySelectorAll('text')].map((t) => t.textContent).join(' | '),
+    })),
+  );
+}
+
+test('a recording’s Table 5: heat map, the paper’s row and the sentence, in English and Korean', async ({
+  page,
+}, testInfo) => {
+  const seen = watchPage(page);
+  await serveRecording(page, recording());
+  await page.goto('/?mode=replay');
+  const view = page.locator('[data-view="coevolution"]');
+  await expect(view.locator('[data-mark="coevolution-cell"]')).toHaveCount(9);
+  await expect(view.locator('[data-action="coevolution"]')).toHaveCount(0);
+  await expect(view.getByTestId('coevolution-source')).toHaveText(
+    'Recorded with the run: npm run coevolution computed it over its 3 iterations.',
+  );
+  const drawn = await cells(page);
+  expect(drawn.slice(3, 6)).toEqual([
+    { solver: 1, pool: 1, pass: '0.5', toolCalls: '0.4', text: '50.0% | 0.40 calls' },
+    { solver: 1, pool: 2, pass: '0.45', toolCalls: '0.6', text: '45.0% | 0.60 calls' },
+    { solver: 1, pool: 3, pass: '0.3', toolCalls: '1.2', text: '30.0% | 1.20 calls' },
+  ]);
+  // The pool the oracle cannot answer has no cell values; the base model's row and the last one.
+  expect(drawn[2]).toEqual({ solver: 0, pool: 3, pass: '', toolCalls: '', text: '—' });
+  expect(drawn[8]).toMatchObject({ solver: 3, pool: 3, pass: '0.6', text: '60.0% | 2.00 calls' });
+  const rowLabels = await view.locator('svg[data-table="run"] > text').allTextContents();
+  expect(rowLabels).toEqual(
+    expect.arrayContaining(['base model', 'after iteration 1', 'after iteration 3', 'pool 1', 'pool 3']),
+  );
+  expect((await cells(page, 'paper-cell')).map((c) => c.text)).toEqual([
+    '64.0% | 1.65 calls',
+    '58.5% | 2.10 calls',
+    '51.0% | 2.60 calls',
+  ]);
+  await expect(view.getByTestId('coevolution-finding')).toHaveText(
+    'Here the executor frozen after iteration 1 passes 50.0% of pool 1’s questions and 30.0% of pool 3’s: its pass rate falls 20.0 points (paper: falls 13.0 points, 64.0% → 51.0%), so the later questions are harder for it, as in the paper. Its tool calls per rollout go from 0.40 to 1.20 (paper: 1.65 → 2.60).',
+  );
+  await view.screenshot({ path: testInfo.outputPath('coevolution-en.png') });
+  // A cell's numbers in its tooltip.
+  await view.locator('[data-mark="coevolution-cell"]').first().focus();
+  await expect(page.getByRole('tooltip')).toContainText('executor base model, pool of iteration 1');
+
+  await page.locator('button.lang').click();
+  await expect(view.getByTestId('coevolution-finding')).toHaveText(
+    '이 실행에서 반복 1 뒤에 고정한 해답자는 풀 1의 문제를 50.0%, 풀 3의 문제를 30.0% 통과해 통과율이 20.0%p 내려갑니다(논문: 13.0%p 하락, 64.0% → 51.0%). 논문처럼 뒤 반복의 문제가 이 해답자에게 더 어렵다는 뜻입니다. 롤아웃당 도구 호출은 0.40회에서 1.20회가 됩니다(논문: 1.65회 → 2.60회).',
+  );
+  expect((await cells(page)).slice(3, 6).map((c) => c.text)).toEqual([
+    '50.0% | 호출 0.40회',
+    '45.0% | 호출 0.60회',
+    '30.0% | 호출 1.20회',
+  ]);
+  await expect(view.locator('svg[data-table="run"] > text', { hasText: '반복 1 뒤' })).toHaveCount(1);
+  await view.screenshot({ path: testInfo.outputPath('coevolution-ko.png') });
+  await expect(view.getByTestId('coevolution-source')).toHaveText(
+    '실행과 함께 녹화한 표입니다. npm run coevolution이 반복 3개 전체로 계산했습니다.',
+  );
+  expect(seen.errors).toEqual([]);
+});
+
+test('a recording whose Table 5 is malformed is refused, naming the cell', async ({ page }) => {
+  const bad = recording();
+  (bad.coevolution[1] as CoevolutionRow).pass[2] = 1.2;
+  await serveRecording(page, bad);
+  await page.goto('/?mode=replay');
+  await expect(page.getByTestId('status')).toContainText(
+    'The run file is malformed at coevolution[1].pass[2]: expected a pass rate in [0, 1]',
+  );
+  await expect(page.locator('[data-mark="coevolution-cell"]')).toHaveCount(0);
+});
+
+/** Live tensors in the engine worker (the `memory` command). */
+async function workerTensors(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const worker = window.__agent0EngineWorker as Worker;
+        const listen = (e: MessageEvent<EngineEvent>) => {
+          if (e.data.type !== 'memory') return;
+          worker.removeEventListener('message', listen);
+          resolve(e.data.backend.tensors);
+        };
+        worker.addEventListener('message', listen);
+        worker.postMessage({ type: 'memory' });
+      }),
+  );
+}
+
+test('live: Compute makes the tiny run’s table in the worker, and a loaded run says why it has none', async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'dev', 'one live table is enough');
+  test.setTimeout(420_000);
+  const seen = watchPage(page);
+  await page.goto('/?preset=tiny');
+  const view = page.locator('[data-view="coevolution"]');
+  const compute = view.locator('[data-action="coevolution"]');
+  await expect(page.locator('[data-action="iteration"]')).toBeEnabled({ timeout: 150_000 });
+  await expect(compute).toBeDisabled();
+  await page.locator('[data-action="iteration"]').click();
+  await expect(page.locator('[data-mark="curve-point"][data-metric="heldOutAccuracy"]')).toHaveCount(1, {
+    timeout: 240_000,
+  });
+  await expect(compute).toBeEnabled();
+  await expect(view.getByTestId('coevolution-hint')).toContainText(
+    'Executors kept so far: base model, after iteration 1.',
+  );
+  const before = await workerTensors(page);
+  await compute.click();
+  await expect(view.getByTestId('coevolution-progress')).toBeVisible();
+  await expect(view.locator('[data-mark="coevolution-cell"]')).toHaveCount(2, { timeout: 240_000 });
+  const drawn = await cells(page);
+  expect(drawn.map((c) => [c.solver, c.pool])).toEqual([
+    [0, 1],
+    [1, 1],
+  ]);
+  for (const c of drawn) {
+    if (c.pass === '') continue;
+    const pass = Number(c.pass);
+    expect(pass).toBeGreaterThanOrEqual(0);
+    expect(pass).toBeLessThanOrEqual(1);
+    expect(c.text).toBe(`${(pass * 100).toFixed(1)}% | ${Number(c.toolCalls).toFixed(2)} calls`);
+  }
+  await expect(view.getByTestId('coevolution-source')).toHaveText(
+    'Computed in this tab over the run’s first iteration.',
+  );
+  await expect(view.getByTestId('coevolution-finding')).toHaveText(/^With a single pool there is nothing to compare/);
+  expect(await workerTensors(page)).toBe(before);
+
+  // A saved run loaded back has lost the executors before its last iteration: the page says so.
+  await page.locator('[data-action="save"]').click();
+  await expect(page.locator('.notice')).toBeVisible();
+  await page.locator('[data-action="load"]').click();
+  await expect(view.getByTestId('coevolution-unavailable')).toContainText('it cannot be computed for a loaded run');
+  await expect(compute).toBeDisabled();
+  await expect(view.locator('[data-mark="coevolution-cell"]')).toHaveCount(0);
+  expect(seen.errors).toEqual([]);
+});
