@@ -87,6 +87,9 @@ try {
     if (solvers.includes(k)) snapshots.set(k, await engine.models.executor.save());
   }
   const pools = poolsOfTrace(engine.trace);
+  if (recording && JSON.stringify(pools) !== JSON.stringify(poolsOfTrace(recording.trace))) {
+    throw new Error("the question pools run again differ from the recording's.");
+  }
   const tokenizer = new Tokenizer();
   const table: CoevolutionRow[] = [];
   for (const k of solvers) {

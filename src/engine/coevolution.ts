@@ -32,7 +32,12 @@ export interface CoevolutionRow {
 /** The question pool of each iteration of a trace, in iteration order. */
 export function poolsOfTrace(trace: readonly PhaseRecord[]): string[][] {
   const pools = new Map<number, string[]>();
-  for (const r of trace) if (r.phase === 'question-pool') pools.set(r.iteration, r.questions.map((q) => q.question));
+  for (const r of trace)
+    if (r.phase === 'question-pool')
+      pools.set(
+        r.iteration,
+        r.questions.map((q) => q.question),
+      );
   return [...pools.keys()].sort((a, b) => a - b).map((k) => pools.get(k) as string[]);
 }
 
@@ -80,15 +85,35 @@ export async function coevolutionRow(
       maxToolTurns: config.executor.maxTurns,
       maxObservationChars: config.executor.toolOutputMaxChars,
     });
-    const right = rollouts.filter((r, i) => {
-      const a = extractBoxed(r.text);
-      return a !== null && answersEquivalent(a, (judged[Math.floor(i / l.samples)] as { answer: string }).answer);
-    }).length;
-    pass.push(right / rollouts.length);
-    toolCalls.push(rollouts.reduce((s, r) => s + r.toolCalls, 0) / rollouts.length);
+    const cell = tableCell(
+      rollouts,
+      judged.map((x) => x.answer),
+      l.samples,
+    );
+    pass.push(cell.pass);
+    toolCalls.push(cell.toolCalls);
     onPool?.(j);
   }
   return { solver, pass, toolCalls };
+}
+
+/**
+ * One cell from its rollouts (`samples` per question, in question order) and the oracle's answers:
+ * pass = Σ[boxed answer ≡ oracle] / rollouts, toolCalls = Σ calls / rollouts.
+ */
+export function tableCell(
+  rollouts: readonly { text: string; toolCalls: number }[],
+  answers: readonly string[],
+  samples: number,
+): { pass: number; toolCalls: number } {
+  const right = rollouts.filter((r, i) => {
+    const a = extractBoxed(r.text);
+    return a !== null && answersEquivalent(a, answers[Math.floor(i / samples)] ?? '');
+  }).length;
+  return {
+    pass: right / rollouts.length,
+    toolCalls: rollouts.reduce((s, r) => s + r.toolCalls, 0) / rollouts.length,
+  };
 }
 
 /** The frozen executors Table 5 asks for: the base (0), after iterations 1 and 3, and the last. */
