@@ -17,7 +17,8 @@ import { type HeldRecord, releaseOldRecords } from './held-records';
 export type Notice =
   | { kind: 'saved'; bytes: number }
   | { kind: 'saved-file'; bytes: number }
-  | { kind: 'loaded'; source: string }
+  /** `skipped`: the newer saved run refused before `source` was loaded in its place (why). */
+  | { kind: 'loaded'; source: string; iteration: number; skipped: { slot: string; report: ProblemReport } | null }
   | { kind: 'exported' };
 
 /** A run as it stood when it was forked (drawn beside its fork in the compare view). */
@@ -187,7 +188,12 @@ export class RunState {
         this.position = event.position;
         this.records = releaseOldRecords(event.trace);
         this.summaries = event.summaries;
-        this.notice = { kind: 'loaded', source: event.slot };
+        this.notice = {
+          kind: 'loaded',
+          source: event.slot,
+          iteration: event.position.iteration - 1,
+          skipped: event.skipped ?? null,
+        };
         this.publish();
         return;
       case 'forked':

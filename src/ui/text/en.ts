@@ -1,6 +1,7 @@
 /** English words of the page (written for this product; the Korean file says the same). */
 import { BACKEND_WHY_EN } from './backend-en';
 import type { Strings } from './types';
+import { SAFETY_EN } from './safety-en';
 import { adpoOptions } from '../../core/adpo';
 import { bandExamples } from '../lib/band-scores';
 import { num } from '../lib/format';
@@ -207,4 +208,5 @@ export const EN: Strings = {
     `${p.field} "${p.value}" is not ${p.field === 'seed' ? 'a whole number' : `one of ${p.allowed}`}; the default is used`,
   errors: PROBLEMS_EN,
   compare: COMPARE_EN,
+  safety: SAFETY_EN,
 };

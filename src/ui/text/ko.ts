@@ -1,6 +1,7 @@
 /** 페이지의 한국어 문구 (영어 파일과 같은 내용을 이 제품을 위해 새로 쓴 것). */
 import { BACKEND_WHY_KO } from './backend-ko';
 import type { Strings } from './types';
+import { SAFETY_KO } from './safety-ko';
 import { adpoOptions } from '../../core/adpo';
 import { bandExamples } from '../lib/band-scores';
 import { num } from '../lib/format';
@@ -208,4 +209,5 @@ export const KO: Strings = {
       : `${{ preset: '프리셋', backend: '백엔드', compare: '비교' }[p.field]} "${p.value}"는 ${p.allowed} 중 하나가 아니어서 기본값을 씁니다`,
   errors: PROBLEMS_KO,
   compare: COMPARE_KO,
+  safety: SAFETY_KO,
 };

@@ -195,4 +195,6 @@ export interface Strings {
   errors: ReportWords;
   /** Runs side by side, forking, and the narrated "as released" comparison. */
   compare: CompareTexts;
+  /** Saved runs loaded in place of a refused one, figures that cannot draw, links that change settings. */
+  safety: import('./safety-types').SafetyTexts;
 }
