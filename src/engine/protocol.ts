@@ -30,6 +30,8 @@ export type EngineCommand =
       backends?: BackendName[];
       /** The backend the address asks for (`?backend=`), first in `backends`; absent: measured. */
       asked?: BackendName | null;
+      /** The page runs under automation (src/ui/lib/test-hooks.ts): the worker exposes its test hooks. */
+      testHooks?: boolean;
     }
   | { type: 'step' }
   | { type: 'run-iteration' }

@@ -96,12 +96,13 @@ const slotSource = (slot: string): SavedRunSource => ({ name: slot, read: () => 
 /**
  * On WebGPU, report a lost device (driver reset, GPU removed, or `destroy()`): nothing more can
  * run on it, and the page moves the run to another backend. The device is also left on the
- * worker's global as `__agent0GpuDevice`, where the end-to-end tests destroy it.
+ * worker's global as `__agent0GpuDevice` when the page runs under automation (`testHooks`), where
+ * the end-to-end tests destroy it.
  */
-function watchGpuDevice(): void {
+function watchGpuDevice(testHooks: boolean): void {
   const device = currentGpuDevice();
   if (!device) return;
-  (self as unknown as { __agent0GpuDevice?: unknown }).__agent0GpuDevice = device;
+  if (testHooks) (self as unknown as { __agent0GpuDevice?: unknown }).__agent0GpuDevice = device;
   void device.lost.then((info) => post({ type: 'device-lost', reason: info.reason, message: info.message }));
 }
 
@@ -138,7 +139,7 @@ async function handle(cmd: EngineCommand): Promise<void> {
         makeModel: () => TinyLM.fromCheckpoint(bytes, tokenizer),
       });
       backend = choice.backend;
-      watchGpuDevice();
+      watchGpuDevice(cmd.testHooks === true);
       sandbox ??= createBrowserSandbox();
       engine = await build();
       post({

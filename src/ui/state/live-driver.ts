@@ -22,6 +22,7 @@ import { PROBLEMS_EN } from '../../core/problems-en';
 import { AUTOSAVE_SLOT, type EngineCommand, type EngineEvent, SAVE_SLOT, previousSlot } from '../../engine/protocol';
 import { downloadBytes } from '../lib/download';
 import { readForks } from '../lib/fork-url';
+import { testHooks } from '../lib/test-hooks';
 import { backendOrder, type PageSettings, settingsOverride, writeSettings } from '../lib/settings';
 import type { Driver } from './driver';
 import type { RunState } from './run.svelte';
@@ -93,7 +94,7 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
   function spawn(backends = backendOrder(settings.backend)): void {
     const w = new Worker(new URL('../../engine/worker.ts', import.meta.url), { type: 'module' });
     worker = w;
-    window.__agent0EngineWorker = w;
+    if (testHooks) window.__agent0EngineWorker = w;
     w.onmessage = (e: MessageEvent<EngineEvent>) => {
       const event = e.data;
       if (event.type === 'ack') {
@@ -133,6 +134,7 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
         override: settingsOverride({ ...settings, overrides: [...settings.overrides, ...forked] }),
         backends,
         asked: settings.backend !== null && backends[0] === settings.backend ? settings.backend : null,
+        testHooks,
       } satisfies EngineCommand);
     } catch (err) {
       const report = reportOf(err);

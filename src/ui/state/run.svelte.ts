@@ -12,6 +12,7 @@ import type { EvaluationResult, PhaseName, RecordOf } from '../../engine/trace';
 import type { WasmBinary } from '../../model/backend';
 import type { ChoiceBasis } from '../../model/backend-choice';
 import { type HeldRecord, releaseOldRecords } from './held-records';
+import { testHooks } from '../lib/test-hooks';
 
 /** The last save/load/export outcome the header reports. */
 export type Notice =
@@ -40,9 +41,10 @@ export interface Progress {
 
 declare global {
   interface Window {
-    /** The records this page holds, in order (read by the end-to-end tests and the soak). */
+    /** The records this page holds, in order (read by the end-to-end tests and the soak; only under
+     *  automation, lib/test-hooks.ts). */
     __agent0Trace?: HeldRecord[];
-    /** The live engine's worker (the end-to-end tests terminate it to play a crash). */
+    /** The live engine's worker (the end-to-end tests terminate it to play a crash; only under automation). */
     __agent0EngineWorker?: Worker;
   }
 }
@@ -229,6 +231,6 @@ export class RunState {
   }
 
   private publish(): void {
-    if (typeof window !== 'undefined') window.__agent0Trace = this.records;
+    if (testHooks) window.__agent0Trace = this.records;
   }
 }
