@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { VitePWA } from 'vite-plugin-pwa';
+import { contentSecurityPolicy } from './config/csp.ts';
 import { pwaOptions } from './config/pwa.ts';
 import { tfjsWasmPthreads } from './config/tfjs-wasm-pthreads.ts';
 
@@ -12,7 +13,8 @@ const isolationHeaders = {
 
 export default defineConfig({
   // The service worker (build only) precaches the app for offline use; see config/pwa.ts.
-  plugins: [svelte(), VitePWA(pwaOptions)],
+  // The Content-Security-Policy: a header on both servers, a <meta> tag in the build (config/csp.ts).
+  plugins: [svelte(), VitePWA(pwaOptions), contentSecurityPolicy()],
   server: { headers: isolationHeaders },
   preview: { headers: isolationHeaders },
   // tfjs's WASM backend runs only in workers: the build's worker bundles and the dev server's

@@ -4,10 +4,10 @@
  * models, Pyodide, the recordings and the fonts), so a classroom with bad Wi-Fi can reload the page
  * and train live with the network cut.
  *
- * - Cross-origin isolation: the precache stores whole responses, headers included, so the
- *   navigation answered from the cache (index.html) still carries the server's COOP/COEP headers
- *   (vite.config.ts) and the page stays `crossOriginIsolated`. The service worker answers the
- *   fetches of the page's dedicated workers (engine, repair, Python sandbox) too.
+ * - Cross-origin isolation: the service worker (src/sw.ts) sets COOP/COEP on every same-origin
+ *   response it gives, from the precache or the network, so the page and its dedicated workers
+ *   (engine, repair, Python sandbox) are `crossOriginIsolated` on any static host, even one that
+ *   sends neither header; the page reloads once on its first visit, when it is not yet.
  * - Updates: `prompt` mode. A new deployment installs next to the old one and waits; the header says
  *   so and reloads on request (src/ui/state/app-update.svelte.ts).
  * - Dev: no service worker (the dev server stays as it is).
@@ -24,17 +24,16 @@ export const pwaOptions: Partial<VitePWAOptions> = {
   // No install prompt / web app manifest: the aim is a page that loads offline, not an installed app.
   manifest: false,
   devOptions: { enabled: false },
-  workbox: {
+  // Our own worker (src/sw.ts): Workbox's precache and navigation fallback, plus the COOP/COEP
+  // headers on every same-origin response, so a static host without them still gets an isolated page.
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  injectManifest: {
     // html, bundles (.js, Pyodide's .mjs), styles, tfjs and Pyodide .wasm, python_stdlib.zip,
     // pyodide-lock.json, recordings (.json), models (.a0lm), the favicon and fonts. Fonts as woff2
     // only: every browser that runs this app picks woff2 before the woff/ttf fallbacks.
     globPatterns: ['**/*.{html,js,mjs,css,wasm,zip,json,a0lm,svg,woff2}'],
     maximumFileSizeToCacheInBytes: MAX_PRECACHED_BYTES,
-    // Every navigation (any query string: ?mode=replay, ?preset=tiny…) gets the cached index.html.
-    navigateFallback: 'index.html',
-    // The first visit's page is controlled as soon as the precache is complete (no reload needed
-    // before going offline). Later versions still wait for the reader's click (prompt mode).
-    clientsClaim: true,
-    cleanupOutdatedCaches: true,
   },
 };

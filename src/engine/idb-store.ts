@@ -1,8 +1,11 @@
 /**
- * Run checkpoints in IndexedDB (browser). Each save is one `put` in one transaction, which commits
- * whole or not at all, so a failed save leaves the previous checkpoint of that slot intact.
+ * Run checkpoints in IndexedDB (browser). Each save is one transaction, which commits whole or not
+ * at all, so a failed save leaves the previous checkpoint of that slot intact. A manual save keeps
+ * two generations: the save it replaces moves to `previousSlot(slot)` in the same transaction, so a
+ * save that turns out bad (or a slot damaged later) still leaves the one before it to load.
  */
 import { ProblemError } from '../core/problem-error';
+import { previousSlot } from './protocol';
 
 const DB_NAME = 'agent0-lab';
 const STORE = 'runs';
@@ -31,8 +34,20 @@ async function transact<T>(mode: IDBTransactionMode, body: (store: IDBObjectStor
   }
 }
 
-export async function saveSlot(slot: string, bytes: Uint8Array): Promise<void> {
-  await transact('readwrite', (s) => s.put(bytes, slot));
+/**
+ * Store `bytes` in `slot`. With `keepPrevious`, what the slot held moves to `previousSlot(slot)`
+ * in the same transaction (both writes happen or neither does); without it, it is overwritten.
+ */
+export async function saveSlot(slot: string, bytes: Uint8Array, keepPrevious = false): Promise<void> {
+  await transact<unknown>('readwrite', (s) => {
+    if (!keepPrevious) return s.put(bytes, slot) as IDBRequest<unknown>;
+    const held = s.get(slot) as IDBRequest<unknown>;
+    held.onsuccess = () => {
+      if (held.result instanceof Uint8Array) s.put(held.result, previousSlot(slot));
+      s.put(bytes, slot);
+    };
+    return held;
+  });
 }
 
 export async function loadSlot(slot: string): Promise<Uint8Array> {

@@ -1,5 +1,5 @@
 /** Save a run between iterations and restore it into an engine built with the same settings. */
-import { ProblemError } from '../core/problem-error';
+import { ProblemError, fromSource } from '../core/problem-error';
 import type { Engine } from './engine';
 import { decodeRun, encodeRun, packFloats, unpackFloats } from './run-checkpoint';
 import type { TinyLM } from '../model/model';
@@ -97,4 +97,38 @@ function decodeModel(role: 'questioner' | 'executor', model: TinyLM, section: Ui
 function replaceAll<T>(target: T[], items: readonly T[]): void {
   target.length = 0;
   for (const item of items) target.push(item);
+}
+
+/** A place a saved run can be read from: a browser slot or a file, by name. */
+export interface SavedRunSource {
+  name: string;
+  read: () => Promise<Uint8Array>;
+}
+
+/** The source `restoreFirst` loaded, and the newer one refused before it (null: the first loaded). */
+export interface Restored {
+  name: string;
+  skipped: { name: string; error: ProblemError } | null;
+}
+
+/**
+ * Restore the first of `sources` that loads, newest first (the last save, then the generation
+ * kept before it). Each refused source changes nothing (`restoreRun`), so trying the next is safe.
+ * When none loads, throws the first source's refusal, said about that source.
+ */
+export async function restoreFirst(engine: Engine, sources: readonly SavedRunSource[]): Promise<Restored> {
+  let first: ProblemError | null = null;
+  let firstName = '';
+  for (const source of sources) {
+    try {
+      restoreRun(engine, await source.read());
+      return { name: source.name, skipped: first && { name: firstName, error: first } };
+    } catch (err) {
+      if (first === null) {
+        first = fromSource(err, source.name);
+        firstName = source.name;
+      }
+    }
+  }
+  throw first ?? new ProblemError([{ kind: 'no-saved-run', slot: '' }]);
 }

@@ -17,6 +17,10 @@ import type { ProbeTimes } from './probe';
 
 /** IndexedDB slot of the checkpoint the worker keeps after every iteration. */
 export const AUTOSAVE_SLOT = 'agent0-lab-autosave';
+/** IndexedDB slot of the page's Save / Load. */
+export const SAVE_SLOT = 'agent0-lab';
+/** The slot that keeps what `slot` held before its last Save (the second generation, idb-store.ts). */
+export const previousSlot = (slot: string): string => `${slot}:previous`;
 
 export type EngineCommand =
   | {
@@ -27,6 +31,8 @@ export type EngineCommand =
       backends?: BackendName[];
       /** The backend the address asks for (`?backend=`), first in `backends`; absent: measured. */
       asked?: BackendName | null;
+      /** The page runs under automation (src/ui/lib/test-hooks.ts): the worker exposes its test hooks. */
+      testHooks?: boolean;
     }
   | { type: 'step' }
   | { type: 'run-iteration' }
@@ -34,7 +40,8 @@ export type EngineCommand =
   | { type: 'pause' }
   | { type: 'reset' }
   | { type: 'save'; slot: string }
-  | { type: 'load'; slot: string }
+  /** Load `slot`; when it is refused, each of `fallbacks` in order (older saves). */
+  | { type: 'load'; slot: string; fallbacks?: string[] }
   | { type: 'save-file' }
   /** Memory figures; with `probe`, also the time of the fixed workload of probe.ts (for the soak test). */
   | { type: 'memory'; probe?: boolean }
@@ -64,7 +71,15 @@ export type EngineEvent =
   | { type: 'progress'; phase: string; done: number; total: number }
   | { type: 'idle'; position: LoopPosition; reason: 'done' | 'paused' }
   | { type: 'saved'; slot: string; bytes: number }
-  | { type: 'loaded'; slot: string; position: LoopPosition; trace: PhaseRecord[]; summaries: IterationSummary[] }
+  | {
+      type: 'loaded';
+      slot: string;
+      position: LoopPosition;
+      trace: PhaseRecord[];
+      summaries: IterationSummary[];
+      /** The slot asked for, refused (why), when `slot` is one of its fallbacks. */
+      skipped?: { slot: string; report: ProblemReport } | null;
+    }
   | { type: 'exported'; parquet: Uint8Array; agent0Args: string }
   | { type: 'saved-file'; bytes: Uint8Array }
   /** A load or fork refused (the run goes on): `message` in English, `report` for the page's language. */

@@ -20,7 +20,7 @@ import { exportLastCuration } from './export';
 import { probeEngine } from './probe';
 import { forkCheckpoint, forkConfig } from './fork';
 import { loadSlot, saveSlot } from './idb-store';
-import { atIterationBoundary, restoreRun, saveRun } from './persist';
+import { type Restored, type SavedRunSource, atIterationBoundary, restoreFirst, restoreRun, saveRun } from './persist';
 import { AUTOSAVE_SLOT, type EngineCommand, type EngineEvent } from './protocol';
 import { sandboxToolRunner } from './tool-runner';
 
@@ -72,34 +72,47 @@ async function autosave(e: Engine): Promise<void> {
 }
 
 /**
- * Restore a saved run from `read()` (a browser slot or a file). A missing, corrupt or foreign
- * checkpoint, or one made with other settings, is refused: `restoreRun` checks everything before
- * it changes anything, so the run on screen stays as it was and can go on.
+ * Restore a saved run from the first of `sources` that loads (browser slots, newest first, or a
+ * file). A missing, corrupt or foreign checkpoint, or one made with other settings, is refused:
+ * `restoreRun` checks everything before it changes anything, so the next source can be tried, and
+ * when none loads the run on screen stays as it was and can go on.
  */
-async function restoreOrRefuse(source: string, read: () => Promise<Uint8Array>): Promise<void> {
+async function restoreOrRefuse(sources: SavedRunSource[]): Promise<void> {
   const e = currentEngine();
+  let restored: Restored;
   try {
-    restoreRun(e, await read());
+    restored = await restoreFirst(e, sources);
   } catch (err) {
-    const refusal = fromSource(err, source);
+    const refusal = err instanceof ProblemError ? err : fromSource(err, sources[0]?.name ?? '');
     post({ type: 'refused', message: refusal.message, report: refusal.report });
     return;
   }
   // A save holds only its latest executor: Table 5 can be computed again only for a run loaded before any iteration.
   await snapshots.loaded(e.summaries.length, () => e.models.executor.save());
-  post({ type: 'loaded', slot: source, position: e.position, trace: e.trace, summaries: e.summaries });
+  const { name, skipped } = restored;
+  post({
+    type: 'loaded',
+    slot: name,
+    position: e.position,
+    trace: e.trace,
+    summaries: e.summaries,
+    skipped: skipped && { slot: skipped.name, report: skipped.error.report },
+  });
   postExecutors();
 }
+
+const slotSource = (slot: string): SavedRunSource => ({ name: slot, read: () => loadSlot(slot) });
 
 /**
  * On WebGPU, report a lost device (driver reset, GPU removed, or `destroy()`): nothing more can
  * run on it, and the page moves the run to another backend. The device is also left on the
- * worker's global as `__agent0GpuDevice`, where the end-to-end tests destroy it.
+ * worker's global as `__agent0GpuDevice` when the page runs under automation (`testHooks`), where
+ * the end-to-end tests destroy it.
  */
-function watchGpuDevice(): void {
+function watchGpuDevice(testHooks: boolean): void {
   const device = currentGpuDevice();
   if (!device) return;
-  (self as unknown as { __agent0GpuDevice?: unknown }).__agent0GpuDevice = device;
+  if (testHooks) (self as unknown as { __agent0GpuDevice?: unknown }).__agent0GpuDevice = device;
   void device.lost.then((info) => post({ type: 'device-lost', reason: info.reason, message: info.message }));
 }
 
@@ -140,7 +153,7 @@ async function handle(cmd: EngineCommand): Promise<void> {
         makeModel: () => TinyLM.fromCheckpoint(bytes, tokenizer),
       });
       backend = choice.backend;
-      watchGpuDevice();
+      watchGpuDevice(cmd.testHooks === true);
       sandbox ??= createBrowserSandbox();
       engine = await build();
       snapshots.start(await engine.models.executor.save());
@@ -173,14 +186,15 @@ async function handle(cmd: EngineCommand): Promise<void> {
       return;
     case 'save': {
       const bytes = await saveRun(currentEngine());
-      await saveSlot(cmd.slot, bytes);
+      // The save it replaces is kept as the slot's second generation (Load falls back to it).
+      await saveSlot(cmd.slot, bytes, true);
       post({ type: 'saved', slot: cmd.slot, bytes: bytes.length });
       return;
     }
     case 'load':
-      return restoreOrRefuse(cmd.slot, () => loadSlot(cmd.slot));
+      return restoreOrRefuse([cmd.slot, ...(cmd.fallbacks ?? [])].map(slotSource));
     case 'load-file':
-      return restoreOrRefuse(cmd.name, async () => cmd.bytes);
+      return restoreOrRefuse([{ name: cmd.name, read: async () => cmd.bytes }]);
     case 'memory': {
       if (!sandbox) throw new ProblemError([{ kind: 'engine-not-ready' }]);
       const probe = cmd.probe ? await probeEngine(currentEngine().models.executor, sandbox) : undefined;

@@ -3,7 +3,8 @@
  * Pyodide has loaded, so that even code that escaped the Python layer finds nothing to call.
  */
 
-/** Worker globals a browser sandbox removes: network, messaging, storage, code loading. */
+/** Worker globals a browser sandbox removes: network, messaging, storage, code loading, fonts (a
+ *  `FontFace` or `fonts.load` fetches a URL). */
 export const BROWSER_GLOBALS = [
   'fetch',
   'XMLHttpRequest',
@@ -11,6 +12,8 @@ export const BROWSER_GLOBALS = [
   'WebSocketStream',
   'EventSource',
   'WebTransport',
+  'FontFace',
+  'fonts',
   'importScripts',
   'Worker',
   'SharedWorker',

@@ -25,7 +25,9 @@ function onlyInBuild(testInfo: TestInfo): void {
 
 /** The URLs the built service worker precaches (its Workbox manifest). */
 function precacheManifest(): string[] {
-  return [...readFileSync(SW_FILE, 'utf8').matchAll(/\{url:"([^"]+)",revision:/g)].map((m) => `/${m[1]}`);
+  return [...readFileSync(SW_FILE, 'utf8').matchAll(/\{"revision":(?:"[^"]*"|null),"url":"([^"]+)"\}/g)].map(
+    (m) => `/${m[1]}`,
+  );
 }
 
 /** Paths in the page's Workbox precache, and the COOP/COEP headers of the cached index.html. */

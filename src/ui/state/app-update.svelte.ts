@@ -2,7 +2,30 @@
  * The service worker that keeps the page usable offline (config/pwa.ts), as the page sees it: it is
  * registered once at start, and when a new deployment has been downloaded and waits, `needRefresh`
  * turns true so the header can offer a reload. In the dev server the registration is a no-op.
+ *
+ * On a static host that sends no COOP/COEP headers, the first visit's page is not cross-origin
+ * isolated: the service worker adds the headers (src/sw.ts) only to what it serves, so the page
+ * reloads once when the worker takes control (`isolateByReload`).
  */
+
+/** Session key: the page has already reloaded once to become isolated (never a second time). */
+export const ISOLATION_RELOAD_KEY = 'agent0-lab-isolation-reload';
+
+/**
+ * Reload once if this page is not cross-origin isolated and a service worker controls it (or is
+ * about to): the reloaded page is served by the worker, with the isolation headers. Once per tab
+ * session, so a host or browser where isolation cannot work never loops.
+ */
+export function isolateByReload(): void {
+  if (typeof crossOriginIsolated === 'undefined' || crossOriginIsolated || !('serviceWorker' in navigator)) return;
+  if (sessionStorage.getItem(ISOLATION_RELOAD_KEY) !== null) return;
+  const reload = () => {
+    sessionStorage.setItem(ISOLATION_RELOAD_KEY, '1');
+    location.reload();
+  };
+  if (navigator.serviceWorker.controller) reload();
+  else navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true });
+}
 export class AppUpdate {
   /** A new version is downloaded and waits for a reload. */
   needRefresh = $state(false);
@@ -20,6 +43,7 @@ export class AppUpdate {
       // first visit's worker was still installing as this page loaded, where vite-plugin-pwa would not.
       onNeedReload: () => {},
       onRegisterError: (error: unknown) => console.warn('Agent0 Lab: the offline copy could not be set up:', error),
+      onRegisteredSW: () => isolateByReload(),
     });
   }
 

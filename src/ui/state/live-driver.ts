@@ -19,14 +19,16 @@
 import { fromSource, reportOf } from '../../core/problem-error';
 import { formatReport, plainReport, type ProblemReport } from '../../core/problems';
 import { PROBLEMS_EN } from '../../core/problems-en';
-import { AUTOSAVE_SLOT, type EngineCommand, type EngineEvent } from '../../engine/protocol';
+import { AUTOSAVE_SLOT, type EngineCommand, type EngineEvent, SAVE_SLOT, previousSlot } from '../../engine/protocol';
 import { downloadBytes } from '../lib/download';
 import { readForks } from '../lib/fork-url';
+import { testHooks } from '../lib/test-hooks';
 import { backendOrder, type PageSettings, settingsOverride, writeSettings } from '../lib/settings';
 import type { Driver } from './driver';
 import type { RunState } from './run.svelte';
 
-const SLOT = 'agent0-lab';
+/** A resume loads the automatic checkpoint, or when it is refused the last Save, then the one before. */
+const RESUME: EngineCommand = { type: 'load', slot: AUTOSAVE_SLOT, fallbacks: [SAVE_SLOT, previousSlot(SAVE_SLOT)] };
 /** Name of the downloaded run file (the format `simulate --checkpoint` writes). */
 const RUN_FILE_NAME = 'agent0-lab-run.a0run';
 
@@ -85,14 +87,14 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
     const from = state.checkpoint;
     state.restart();
     state.gpuLost = { message, resumedFrom: from };
-    afterReady = from !== null ? { type: 'load', slot: AUTOSAVE_SLOT } : null;
+    afterReady = from !== null ? RESUME : null;
     spawn(backendOrder(settings.backend).filter((b) => b !== 'webgpu'));
   };
 
   function spawn(backends = backendOrder(settings.backend)): void {
     const w = new Worker(new URL('../../engine/worker.ts', import.meta.url), { type: 'module' });
     worker = w;
-    window.__agent0EngineWorker = w;
+    if (testHooks) window.__agent0EngineWorker = w;
     w.onmessage = (e: MessageEvent<EngineEvent>) => {
       const event = e.data;
       if (event.type === 'ack') {
@@ -132,6 +134,7 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
         override: settingsOverride({ ...settings, overrides: [...settings.overrides, ...forked] }),
         backends,
         asked: settings.backend !== null && backends[0] === settings.backend ? settings.backend : null,
+        testHooks,
       } satisfies EngineCommand);
     } catch (err) {
       const report = reportOf(err);
@@ -154,8 +157,9 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
       state.clear();
       send({ type: 'reset' });
     },
-    save: () => send({ type: 'save', slot: SLOT }),
-    load: () => send({ type: 'load', slot: SLOT }),
+    save: () => send({ type: 'save', slot: SAVE_SLOT }),
+    // The last Save, or when it is refused the one before it (kept as its second generation).
+    load: () => send({ type: 'load', slot: SAVE_SLOT, fallbacks: [previousSlot(SAVE_SLOT)] }),
     exportRun: () => send({ type: 'export' }),
     saveFile: () => send({ type: 'save-file' }),
     loadFile: (file) => {
@@ -173,7 +177,7 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
     resume: () => {
       if (worker) return;
       state.restart();
-      afterReady = { type: 'load', slot: AUTOSAVE_SLOT };
+      afterReady = RESUME;
       spawn();
     },
     dispose: () => {

@@ -13,12 +13,14 @@ import type { EvaluationResult, PhaseName, RecordOf } from '../../engine/trace';
 import type { WasmBinary } from '../../model/backend';
 import type { ChoiceBasis } from '../../model/backend-choice';
 import { type HeldRecord, releaseOldRecords } from './held-records';
+import { testHooks } from '../lib/test-hooks';
 
 /** The last save/load/export outcome the header reports. */
 export type Notice =
   | { kind: 'saved'; bytes: number }
   | { kind: 'saved-file'; bytes: number }
-  | { kind: 'loaded'; source: string }
+  /** `skipped`: the newer saved run refused before `source` was loaded in its place (why). */
+  | { kind: 'loaded'; source: string; iteration: number; skipped: { slot: string; report: ProblemReport } | null }
   | { kind: 'exported' };
 
 /** A run as it stood when it was forked (drawn beside its fork in the compare view). */
@@ -49,9 +51,10 @@ export interface Progress {
 
 declare global {
   interface Window {
-    /** The records this page holds, in order (read by the end-to-end tests and the soak). */
+    /** The records this page holds, in order (read by the end-to-end tests and the soak; only under
+     *  automation, lib/test-hooks.ts). */
     __agent0Trace?: HeldRecord[];
-    /** The live engine's worker (the end-to-end tests terminate it to play a crash). */
+    /** The live engine's worker (the end-to-end tests terminate it to play a crash; only under automation). */
     __agent0EngineWorker?: Worker;
   }
 }
@@ -208,7 +211,12 @@ export class RunState {
         this.position = event.position;
         this.records = releaseOldRecords(event.trace);
         this.summaries = event.summaries;
-        this.notice = { kind: 'loaded', source: event.slot };
+        this.notice = {
+          kind: 'loaded',
+          source: event.slot,
+          iteration: event.position.iteration - 1,
+          skipped: event.skipped ?? null,
+        };
         this.publish();
         return;
       case 'forked':
@@ -258,6 +266,6 @@ export class RunState {
   }
 
   private publish(): void {
-    if (typeof window !== 'undefined') window.__agent0Trace = this.records;
+    if (testHooks) window.__agent0Trace = this.records;
   }
 }

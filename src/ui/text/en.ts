@@ -1,6 +1,7 @@
 /** English words of the page (written for this product; the Korean file says the same). */
 import { BACKEND_WHY_EN } from './backend-en';
 import type { Strings } from './types';
+import { SAFETY_EN } from './safety-en';
 import { bandExamples } from '../lib/band-scores';
 import { num } from '../lib/format';
 import { ARTICLE_EN, NOTES_EN } from './article-en';
@@ -211,4 +212,5 @@ export const EN: Strings = {
   errors: PROBLEMS_EN,
   compare: COMPARE_EN,
   coevolution: COEVOLUTION_EN,
+  safety: SAFETY_EN,
 };

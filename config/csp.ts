@@ -1,0 +1,65 @@
+/**
+ * The Content-Security-Policy of the page: only this origin's scripts, styles, fonts, workers and
+ * requests; WebAssembly compiled from this origin's files ('wasm-unsafe-eval', for tfjs and
+ * Pyodide), no plugins, no <base>, no forms. Shipped twice:
+ *
+ * - as a <meta> tag in the built index.html, so every static host enforces it on the page;
+ * - as a header from the Vite dev and preview servers (configureServer / configurePreviewServer),
+ *   which also covers the dedicated workers (a <meta> policy does not reach workers; a host should
+ *   send the header for every file: see the README, "Deploying").
+ *
+ * What the app needs beyond `'self'`, and why:
+ * - script-src / worker-src `blob:`: tfjs's threaded WASM backend starts its pthread workers from
+ *   blob URLs made in the engine worker (the script text of config/tfjs-wasm-pthreads.ts);
+ * - style-src 'unsafe-inline': Svelte writes `style` attributes and KaTeX sets inline styles on
+ *   every formula (no script runs from a style);
+ * - img-src / font-src `data:`: KaTeX's and the fonts' CSS may inline small images and fonts.
+ * Test harness pages of the dev server (/tests/…, inline module scripts) are served without it.
+ */
+import type { Plugin } from 'vite';
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval' blob:",
+  "worker-src 'self' blob:",
+  "connect-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+/** The policy as a header on the dev and preview servers, and as a <meta> tag in the built page. */
+export function contentSecurityPolicy(): Plugin {
+  const header = (url: string | undefined) => !(url ?? '').startsWith('/tests/');
+  return {
+    name: 'agent0-content-security-policy',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        if (header(req.url)) res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+        next();
+      });
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use((_req, res, next) => {
+        res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+        next();
+      });
+    },
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html, ctx) =>
+        ctx.server
+          ? html
+          : [
+              {
+                tag: 'meta',
+                attrs: { 'http-equiv': 'Content-Security-Policy', content: CONTENT_SECURITY_POLICY },
+                injectTo: 'head-prepend',
+              },
+            ],
+    },
+  };
+}
