@@ -41,6 +41,17 @@ const times = [];
 const running = new Set();
 let failed = null;
 
+/** End every running stage with its process group (its servers and browsers too). */
+function stopAll() {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}
+
 function runStage(name) {
   return new Promise((resolve) => {
     const start = performance.now();
@@ -71,16 +82,18 @@ function runStage(name) {
       times.push(`${name.padEnd(13)} ${seconds.toFixed(0).padStart(5)} s${verdict}`);
       if (status !== 0 && failed === null) {
         failed = { name, status };
-        for (const other of running) {
-          try {
-            process.kill(-other.pid, 'SIGTERM');
-          } catch {
-            // already gone
-          }
-        }
+        stopAll();
       }
       resolve();
     });
+  });
+}
+
+/** Ctrl-C or a stop from outside ends every stage too (each runs in its own process group). */
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopAll();
+    process.exit(130);
   });
 }
 
