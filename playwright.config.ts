@@ -1,11 +1,16 @@
 /**
  * End-to-end tests: Chromium (the system build at /usr/bin/chromium, headless) against the app as
  * developers run it and as users get it:
- * - `dev`: the Vite dev server; every spec, including the harness pages in tests/e2e/pages/ that
- *   import from /src/ (the build does not contain them);
  * - `build`: `vite build` + `vite preview` (minified bundles, hashed assets, the same COOP/COEP
- *   headers); every spec that opens the app itself. The dev server alone once hid a build whose
- *   WASM backend could not start.
+ *   headers), what users get: every spec that opens the app itself. The dev server alone once hid a
+ *   build whose WASM backend could not start. With E2E_DIST set (npm test), the build in that
+ *   folder is served as it is, the one the Firefox spec tests too.
+ * - `dev`: the Vite dev server, what `npm start` serves: the harness pages in tests/e2e/pages/ that
+ *   import from /src/ (the build does not contain them), and the specs that show the dev server's
+ *   own paths work: the engine's worker starts on threaded WASM from the pre-bundled tfjs (with the
+ *   pthread fix) and trains a phase with the Python sandbox's worker, a failed start is said, and
+ *   the recorded run fills every view. The other app specs test the page's behaviour, which is the
+ *   same source on both servers; they run once, on the build.
  * Every host name except localhost resolves to nothing, so no test can reach the network.
  * The build's service worker (offline copy) is blocked except in app-offline.spec.ts: it would answer
  * requests from its cache before the routes that other specs use to fake missing or broken files.
@@ -19,9 +24,17 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 5174);
 export const E2E_BUILD_PORT = Number(process.env.E2E_BUILD_PORT ?? 5175);
 /** Where the build under test is written (one folder per build port, so parallel suites do not clash). */
 export const BUILD_DIR = E2E_BUILD_PORT === 5175 ? 'dist-e2e' : `dist-e2e-${E2E_BUILD_PORT}`;
+/** A build made beforehand (`npm test` builds once for this and the Firefox spec): served as it is. */
+const PREBUILT = process.env.E2E_DIST;
+/** Debian's Chromium, or the browser CHROMIUM_PATH names. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Specs that open the app's own page (and so run against the build too). */
+/** Specs that open the app's own page: they run against the build. */
 const APP_SPECS = /(app|repair)-[\w-]+\.spec\.ts$/;
+/** Specs that open the harness pages (every spec file whose name does not start with app- or repair-). */
+const HARNESS_SPECS = /(^|[\\/])(?!app-|repair-)[\w-]+\.spec\.ts$/;
+/** App specs that run on the dev server too (its own paths; see above). */
+const DEV_APP_SPECS = /app-(start|replay)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -37,12 +50,12 @@ export default defineConfig({
     headless: true,
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: ['--disable-gpu', ...CLOSED_NETWORK_ARGS],
     },
   },
   projects: [
-    { name: 'dev', use: { baseURL: `http://localhost:${E2E_PORT}` } },
+    { name: 'dev', testMatch: [HARNESS_SPECS, DEV_APP_SPECS], use: { baseURL: `http://localhost:${E2E_PORT}` } },
     { name: 'build', testMatch: APP_SPECS, use: { baseURL: `http://localhost:${E2E_BUILD_PORT}` } },
   ],
   webServer: [
@@ -53,7 +66,9 @@ export default defineConfig({
       timeout: 120_000,
     },
     {
-      command: `npx vite build --outDir ${BUILD_DIR} --emptyOutDir --logLevel warn && npx vite preview --outDir ${BUILD_DIR} --port ${E2E_BUILD_PORT} --strictPort`,
+      command: PREBUILT
+        ? `npx vite preview --outDir ${PREBUILT} --port ${E2E_BUILD_PORT} --strictPort`
+        : `npx vite build --outDir ${BUILD_DIR} --emptyOutDir --logLevel warn && npx vite preview --outDir ${BUILD_DIR} --port ${E2E_BUILD_PORT} --strictPort`,
       url: `http://localhost:${E2E_BUILD_PORT}/`,
       reuseExistingServer: false,
       timeout: 300_000,

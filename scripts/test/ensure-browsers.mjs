@@ -1,13 +1,18 @@
 /**
- * Before any test starts: make sure Debian's Chromium (/usr/bin/chromium), which the end-to-end
- * tests drive, is on this machine. As root it is installed with apt-get; otherwise the command
- * stops at once and prints the exact command to run.
+ * Before any test starts: make sure the browsers the tests drive are on this machine: Debian's
+ * Chromium (/usr/bin/chromium, the Playwright tests) and Firefox ESR (/usr/bin/firefox-esr, the
+ * WebDriver BiDi spec). As root the missing ones are installed with apt-get; otherwise the command
+ * stops at once and prints the exact command to run. CHROMIUM_PATH / FIREFOX_PATH name other
+ * executables (the tests read the same variables).
  */
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 
 /** Debian package → the executable the tests launch. */
-const BROWSERS = { chromium: '/usr/bin/chromium' };
+const BROWSERS = {
+  chromium: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  'firefox-esr': process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
+};
 
 const missing = Object.entries(BROWSERS)
   .filter(([, path]) => !existsSync(path))

@@ -1,20 +1,115 @@
 /**
- * `npm test`: the stages in order (type check, lint, format, unit, end-to-end in Chromium), each timed; the
- * first failing stage stops the run with its exit status. Prints every stage's seconds at the end.
+ * `npm test`: every stage, side by side where they do not wait on each other, each timed.
+ *
+ * 1. The type check, lint, format check and the production build (`vite build` into dist-e2e) at
+ *    once: none reads what another writes.
+ * 2. Then two lanes at once: the unit tests (Node), then the Firefox ESR spec; and the Chromium
+ *    end-to-end tests. Both browser stages serve the build of step 1 (E2E_DIST): Playwright's
+ *    `build` project and the Firefox spec no longer build it each.
+ *
+ * A failing stage stops its lane and the others (their processes are ended), and the run exits
+ * with its status. One lane's output streams as it comes (the longest, the Chromium tests); the
+ * others' is printed whole when each of their stages ends. At the end: every stage's seconds, and
+ * the wall time.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
-const STAGES = ['check', 'lint', 'format:check', 'test:unit', 'test:e2e'];
+const DIST = 'dist-e2e';
+const env = { ...process.env, E2E_DIST: DIST };
+
+/** name → command (run through sh, in the repository root). */
+const STAGE = {
+  check: 'npm run --silent check',
+  lint: 'npm run --silent lint',
+  'format:check': 'npm run --silent format:check',
+  build: `node scripts/copy-pyodide.mjs && npx vite build --outDir ${DIST} --emptyOutDir --logLevel warn`,
+  'test:unit': 'npm run --silent test:unit',
+  'test:e2e': 'npm run --silent test:e2e',
+  'test:firefox': 'npm run --silent test:firefox',
+};
+
+/** Steps in order; each step's lanes run at once, each lane's stages one after another. */
+const STEPS = [
+  [['check'], ['lint'], ['format:check'], ['build']],
+  [['test:e2e'], ['test:unit', 'test:firefox']],
+];
+/** The stage whose output streams live (the others' is held until they end). */
+const STREAMED = 'test:e2e';
+
+const started = performance.now();
 const times = [];
-let status = 0;
-for (const stage of STAGES) {
-  const start = performance.now();
-  console.log(`\n== npm run ${stage}`);
-  const run = spawnSync('npm', ['run', '--silent', stage], { stdio: 'inherit' });
-  const seconds = (performance.now() - start) / 1000;
-  times.push(`${stage.padEnd(13)} ${seconds.toFixed(0).padStart(5)} s${run.status === 0 ? '' : '  FAILED'}`);
-  status = run.status ?? 1;
-  if (status !== 0) break;
+const running = new Set();
+let failed = null;
+
+/** End every running stage with its process group (its servers and browsers too). */
+function stopAll() {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
 }
-console.log(`\n== stage times\n${times.join('\n')}`);
-process.exit(status);
+
+function runStage(name) {
+  return new Promise((resolve) => {
+    const start = performance.now();
+    const live = name === STREAMED;
+    console.log(`\n== ${name} started`);
+    const child = spawn('sh', ['-c', STAGE[name]], {
+      env,
+      detached: true, // its own process group, so a failure elsewhere can end it with its servers
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    });
+    running.add(child);
+    const held = [];
+    child.stdout?.on('data', (d) => held.push(d));
+    child.stderr?.on('data', (d) => held.push(d));
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      const seconds = (performance.now() - start) / 1000;
+      const status = code ?? 1;
+      const stopped = signal !== null && failed !== null;
+      if (!live) {
+        console.log(`\n== ${name} output`);
+        process.stdout.write(Buffer.concat(held));
+      }
+      const verdict = stopped ? '  stopped' : status === 0 ? '' : '  FAILED';
+      console.log(
+        `== ${name} ${stopped ? 'stopped' : status === 0 ? 'passed' : 'FAILED'} after ${seconds.toFixed(0)} s`,
+      );
+      times.push(`${name.padEnd(13)} ${seconds.toFixed(0).padStart(5)} s${verdict}`);
+      if (status !== 0 && failed === null) {
+        failed = { name, status };
+        stopAll();
+      }
+      resolve();
+    });
+  });
+}
+
+/** Ctrl-C or a stop from outside ends every stage too (each runs in its own process group). */
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopAll();
+    process.exit(130);
+  });
+}
+
+async function runLane(stages) {
+  for (const name of stages) {
+    if (failed !== null) return;
+    await runStage(name);
+  }
+}
+
+for (const lanes of STEPS) {
+  if (failed !== null) break;
+  await Promise.all(lanes.map(runLane));
+}
+
+const wall = (performance.now() - started) / 1000;
+console.log(`\n== stage times\n${times.join('\n')}\n${'wall time'.padEnd(13)} ${wall.toFixed(0).padStart(5)} s`);
+if (failed !== null) console.log(`\nnpm test: ${failed.name} failed`);
+process.exit(failed === null ? 0 : failed.status || 1);

@@ -143,6 +143,7 @@ export const PROBLEMS_EN: ReportWords = {
     'engine-not-ready': () => 'The engine is not initialised yet.',
     'engine-silent': (p) => `the training engine stopped answering (no reply within ${p.seconds} s)`,
     'engine-failed': () => 'the training engine failed',
+    'sandbox-failed': (p) => `The Python sandbox could not start, so the solver's programs cannot run (${p.reason}).`,
     'repair-busy': () => 'A live repair run is already going.',
     'repair-worker-failed': () => 'The repair worker failed to start.',
     unexpected: (p) => p.message,

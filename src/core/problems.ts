@@ -107,6 +107,8 @@ export type Problem =
   | { kind: 'engine-not-ready' }
   | { kind: 'engine-silent'; seconds: number }
   | { kind: 'engine-failed' }
+  /** The Python sandbox's worker failed to load or boot, or did not boot in time: no program can run. */
+  | { kind: 'sandbox-failed'; reason: string }
   | { kind: 'repair-busy' }
   | { kind: 'repair-worker-failed' }
   /** An error nobody structured (a browser's or a library's words), shown as it came. */

@@ -1,4 +1,5 @@
 /** The engine's tool port over a Python sandbox: observation text plus whether the sandbox failed. */
+import { ProblemError } from '../core/problem-error';
 import type { Sandbox } from '../sandbox/types';
 import { observationText } from '../sandbox/observation';
 import type { ToolRunner } from './context';
@@ -8,8 +9,10 @@ export const TOOL_TIMEOUT_MS = 3000;
 
 /**
  * Runs each program in the sandbox. A timeout or a sandbox failure (the worker died while holding
- * the call, the call was refused) returns its notice as the observation and `ok: false`, so the
- * caller can mark that one candidate; Python exceptions are ordinary observations (`ok: true`).
+ * the call) returns its notice as the observation and `ok: false`, so the caller can mark that one
+ * candidate; Python exceptions are ordinary observations (`ok: true`). A sandbox that cannot start
+ * (its worker failed to load or boot, or did not boot in time) runs no program at all: the phase
+ * stops with a `sandbox-failed` problem, which the page words in its language.
  */
 export function sandboxToolRunner(sandbox: Sandbox, timeoutMs = TOOL_TIMEOUT_MS): ToolRunner {
   return async (code) => {
@@ -21,11 +24,9 @@ export function sandboxToolRunner(sandbox: Sandbox, timeoutMs = TOOL_TIMEOUT_MS)
         timedOut: result.timedOut,
       };
     } catch (err) {
-      return {
-        observation: `Sandbox error: ${err instanceof Error ? err.message : String(err)}`,
-        ok: false,
-        timedOut: false,
-      };
+      throw new ProblemError([{ kind: 'sandbox-failed', reason: err instanceof Error ? err.message : String(err) }], {
+        cause: err,
+      });
     }
   };
 }

@@ -21,7 +21,12 @@ function spawn(): WorkerHandle {
     post: (message) => worker.postMessage(message),
     listen(onMessage, onDeath) {
       worker.addEventListener('message', (event: MessageEvent<FromWorker>) => onMessage(event.data));
-      worker.addEventListener('error', (event) => onDeath(event.message || 'the worker failed'));
+      worker.addEventListener('error', (event) => {
+        // Handled here: unhandled, Firefox passes a nested worker's error on to the engine worker's
+        // scope, which takes the whole engine down instead of this sandbox.
+        event.preventDefault();
+        onDeath(event.message || 'the worker failed');
+      });
       worker.addEventListener('messageerror', () => onDeath('a message from the worker could not be read'));
     },
     hold: () => {}, // a page's workers never keep anything alive

@@ -13,7 +13,7 @@ export const CLOSED_NETWORK_ARGS = [
 
 /** WebGPU on Chromium's SwiftShader adapter (see browser-facts.md). */
 export const WEBGPU_LAUNCH = {
-  executablePath: '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   ignoreDefaultArgs: ['--headless'],
   args: [
     '--headless=new',

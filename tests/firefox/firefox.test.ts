@@ -1,30 +1,75 @@
 /**
  * The production build in a second browser engine: Debian's Firefox ESR, driven over WebDriver
  * BiDi with puppeteer-core (Playwright cannot download its own Firefox here). The recorded run
- * replays into the views, a live tiny phase with the Python tool trains on WASM, the page says
- * which backend runs and why, the Korean page renders, and no page error is seen.
- * Run by `npm run test:firefox` (node's test runner under tsx); the build is made once into
- * dist-firefox and served by `vite preview` with the app's COOP/COEP headers.
+ * replays into the views; a live tiny run trains on WASM with the Python tool, says which backend
+ * runs and why, and its run file round-trips (Save file, then Open file in a new page: the same run
+ * on screen, and it goes on); the Korean page renders; no page error, no request off localhost.
+ *
+ * Run by `npm run test:firefox` (node's test runner under tsx) and as a stage of `npm test`. The
+ * build: `E2E_DIST` names a folder already built (npm test builds once for this spec and
+ * Playwright's build project); without it the spec builds into dist-firefox. It is served by its
+ * own `vite preview` (the app's COOP/COEP headers) on a free port, and the spec checks that the
+ * server answering is that one, serving that build. (It used to take a fixed port and accept any
+ * server there: a run started while another was on that port tested the other run's build, and its
+ * live test timed out when that server went away with its run.)
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { PHASES } from '../../src/engine/trace';
 
-const PORT = Number(process.env.FIREFOX_PORT ?? 5176);
-const ORIGIN = `http://localhost:${PORT}`;
-const OUT_DIR = 'dist-firefox';
-let server: ChildProcess;
+const DIST = process.env.E2E_DIST ?? 'dist-firefox';
+const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+/** The file the page downloads on Save file (src/ui/state/live-driver.ts). */
+const RUN_FILE = 'agent0-lab-run.a0run';
+let origin = '';
+let server: ChildProcess | undefined;
+let serverLog = '';
+let serverExit: string | null = null;
 let browser: Browser;
+let downloads = '';
 
-/** Polls `probe` every 200 ms until it holds or `ms` pass. */
-async function until(what: string, probe: () => Promise<boolean>, ms: number): Promise<void> {
+/**
+ * Polls `probe` every 200 ms until it holds or `ms` pass. `stop` is asked on every round: a text
+ * ends the wait at once as a failure (the server exited, the page shows an error). A timeout says
+ * what `describe` reads at that moment.
+ */
+async function until(
+  what: string,
+  probe: () => Promise<boolean>,
+  ms: number,
+  opts: { stop?: () => Promise<string | null>; describe?: () => Promise<string> } = {},
+): Promise<void> {
   const end = Date.now() + ms;
-  while (!(await probe().catch(() => false))) {
-    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+  for (;;) {
+    const stopped = await opts.stop?.().catch(() => null);
+    if (stopped) throw new Error(`stopped waiting for ${what}: ${stopped}`);
+    if (await probe().catch(() => false)) return;
+    if (Date.now() > end) {
+      const state = (await opts.describe?.().catch((e: unknown) => `(unreadable: ${String(e)})`)) ?? '';
+      throw new Error(`timed out after ${ms} ms waiting for ${what}${state ? `; the page shows ${state}` : ''}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** A port no one listens on now (the kernel's pick). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
 }
 
 /** Errors the page reports (uncaught exceptions and console errors) and requests leaving localhost. */
@@ -42,55 +87,139 @@ function watch(page: Page): { errors: string[]; external: string[] } {
   return seen;
 }
 
-const traceLength = (page: Page): Promise<number> =>
-  page.evaluate(() => (window as { __agent0Trace?: unknown[] }).__agent0Trace?.length ?? 0);
+type Trace = { phase: string; iteration: number; step: number; results?: { toolCalls: number[] }[] }[];
+const trace = (page: Page): Promise<Trace> =>
+  page.evaluate(() => ((window as { __agent0Trace?: unknown }).__agent0Trace ?? []) as Trace);
+const where = (t: Trace): string[] => t.map((r) => `${r.iteration}.${r.step} ${r.phase}`);
 const attr = (page: Page, selector: string, name: string): Promise<string | null> =>
   page.$eval(selector, (el, n) => el.getAttribute(n), name);
+const text = (page: Page, selector: string): Promise<string> =>
+  page.$eval(selector, (el) => el.textContent ?? '').catch(() => '');
+
+/** What the header says now: backend, status line, notice. */
+async function header(page: Page): Promise<string> {
+  const backend = await attr(page, '[data-backend]', 'data-backend').catch(() => null);
+  return `backend ${backend}, status "${(await text(page, '[data-testid="status"]')).trim()}", notice "${(await text(page, '.notice')).trim()}"`;
+}
+
+/** The page shows an error in its status line (the engine stopped, a phase failed). */
+async function pageError(page: Page): Promise<string | null> {
+  const failed = await page.$eval('[data-testid="status"]', (el) => el.classList.contains('error')).catch(() => false);
+  return failed ? `the page says "${(await text(page, '[data-testid="status"]')).trim()}"` : null;
+}
+
+/** The live page's own waits: they stop at once when the page shows an error, and say what it shows. */
+const live = (page: Page) => ({ stop: () => pageError(page), describe: () => header(page) });
+
+const stepEnabled = (page: Page) => () => page.$eval('[data-action="step"]', (b) => !(b as HTMLButtonElement).disabled);
+
+/** The downloaded run file, once Firefox has finished writing it (no .part left, size steady). */
+async function downloadedRunFile(): Promise<string> {
+  const path = join(downloads, RUN_FILE);
+  let size = -1;
+  await until(
+    `${RUN_FILE} in the download folder`,
+    async () => {
+      const names = readdirSync(downloads);
+      if (!names.includes(RUN_FILE) || names.some((n) => n.endsWith('.part'))) return false;
+      const now = statSync(path).size;
+      const steady = now > 0 && now === size;
+      size = now;
+      return steady;
+    },
+    60_000,
+    { describe: async () => `download folder: ${readdirSync(downloads).join(', ') || 'empty'}` },
+  );
+  return path;
+}
 
 before(async () => {
-  execFileSync('npx', ['vite', 'build', '--outDir', OUT_DIR, '--emptyOutDir', '--logLevel', 'warn'], {
-    stdio: 'inherit',
-  });
-  server = spawn('npx', ['vite', 'preview', '--outDir', OUT_DIR, '--port', String(PORT), '--strictPort'], {
-    stdio: 'ignore',
+  if (process.env.E2E_DIST === undefined) {
+    execFileSync('npx', ['vite', 'build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+    });
+  }
+  const index = join(DIST, 'index.html');
+  assert.ok(existsSync(index), `${index} is missing: build the app first (npx vite build --outDir ${DIST})`);
+  const port = process.env.FIREFOX_PORT ? Number(process.env.FIREFOX_PORT) : await freePort();
+  origin = `http://localhost:${port}`;
+  server = spawn('npx', ['vite', 'preview', '--outDir', DIST, '--port', String(port), '--strictPort'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
-  await until('vite preview', async () => (await fetch(`${ORIGIN}/`)).ok, 60_000);
+  server.stdout?.on('data', (d: Buffer) => (serverLog += d.toString()));
+  server.stderr?.on('data', (d: Buffer) => (serverLog += d.toString()));
+  server.on('exit', (code, signal) => (serverExit = `vite preview exited (${signal ?? code}):\n${serverLog}`));
+  // The server answering must be this one, serving this build: its index.html, byte for byte.
+  const built = readFileSync(index, 'utf8');
+  await until(
+    'vite preview to serve the build',
+    async () => (await (await fetch(`${origin}/`)).text()) === built,
+    60_000,
+    {
+      stop: async () => serverExit,
+      describe: async () => `server output: ${serverLog}`,
+    },
+  );
+  downloads = mkdtempSync(join(tmpdir(), 'agent0-firefox-downloads-'));
   browser = await puppeteer.launch({
     browser: 'firefox',
-    executablePath: '/usr/bin/firefox-esr',
+    executablePath: FIREFOX,
     headless: true,
     protocol: 'webDriverBiDi',
+    // Downloads go straight to a folder of this run, without asking.
+    extraPrefsFirefox: {
+      'browser.download.folderList': 2,
+      'browser.download.dir': downloads,
+      'browser.download.useDownloadDir': true,
+      'browser.download.always_ask_before_handling_new_types': false,
+      'browser.download.start_downloads_in_tmp_dir': false,
+      'browser.helperApps.neverAsk.saveToDisk': 'application/octet-stream',
+    },
   });
+});
+
+/** Ends the preview server (its own process group: npx, sh, node). */
+function stopServer(): void {
+  if (server?.pid && serverExit === null) {
+    try {
+      process.kill(-server.pid);
+    } catch {
+      // already gone
+    }
+  }
+}
+// Stopped from outside (npm test ends the other stages when one fails): the server goes too.
+process.once('SIGTERM', () => {
+  stopServer();
+  process.exit(143);
 });
 
 after(async () => {
   await browser?.close();
-  if (server?.pid) process.kill(-server.pid);
+  stopServer();
+  if (downloads) rmSync(downloads, { recursive: true, force: true });
 });
 
 test('Firefox: the recorded run replays phase by phase into the views', { timeout: 180_000 }, async () => {
   const page = await browser.newPage();
   const seen = watch(page);
-  await page.goto(`${ORIGIN}/?mode=replay`);
+  await page.goto(`${origin}/?mode=replay`);
   await until(
     'the recorded backend',
     async () => /^recorded · /.test((await attr(page, '[data-backend]', 'data-backend')) ?? ''),
     60_000,
+    live(page),
   );
   for (let i = 0; i < PHASES.length; i++) {
-    await until(
-      'Step phase enabled',
-      () => page.$eval('[data-action="step"]', (b) => !(b as HTMLButtonElement).disabled),
-      30_000,
-    );
+    await until('Step phase enabled', stepEnabled(page), 30_000, live(page));
     await page.keyboard.press('s');
-    await until(`record ${i + 1}`, async () => (await traceLength(page)) === i + 1, 30_000);
+    await until(`record ${i + 1}`, async () => (await trace(page)).length === i + 1, 30_000, live(page));
   }
-  const phases = await page.evaluate(() =>
-    ((window as { __agent0Trace?: { phase: string }[] }).__agent0Trace ?? []).map((r) => r.phase),
+  assert.deepEqual(
+    (await trace(page)).map((r) => r.phase),
+    [...PHASES],
   );
-  assert.deepEqual(phases, [...PHASES]);
   for (const view of ['rollouts', 'grpo-groups']) {
     assert.ok((await page.$$(`[data-view="${view}"] [data-mark]`)).length > 0, `marks in the ${view} view`);
   }
@@ -100,54 +229,92 @@ test('Firefox: the recorded run replays phase by phase into the views', { timeou
 });
 
 test(
-  'Firefox: a live phase trains on WASM with the Python tool, and the page says why WASM',
-  { timeout: 420_000 },
+  'Firefox: a live run trains on WASM with the Python tool, says why WASM, and its run file round-trips',
+  { timeout: 600_000 },
   async () => {
     const page = await browser.newPage();
     const seen = watch(page);
-    await page.goto(`${ORIGIN}/?preset=tiny`);
+    await page.goto(`${origin}/?preset=tiny`);
     await until(
       'the live backend',
       async () => ['wasm', 'webgpu'].includes((await attr(page, '[data-backend]', 'data-backend')) ?? ''),
       120_000,
+      live(page),
     );
     const backend = await attr(page, '[data-backend]', 'data-backend');
-    assert.ok(backend === 'wasm' || backend === 'webgpu', `backend ${backend}`);
     assert.equal(await page.evaluate(() => self.crossOriginIsolated), true);
     await page.click('[data-backend] summary');
-    const why = await page.$eval('[data-testid="backend-why"]', (el) => el.textContent ?? '');
+    const why = await text(page, '[data-testid="backend-why"]');
     if (backend === 'wasm') assert.match(why, /WASM/);
+
     // Three phases: the questioner writes, the contract parses, the solver proxy calls the Python tool.
     for (let i = 0; i < 3; i++) {
-      await until(
-        'Step phase enabled',
-        () => page.$eval('[data-action="step"]', (b) => !(b as HTMLButtonElement).disabled),
-        240_000,
-      );
+      await until('Step phase enabled', stepEnabled(page), 240_000, live(page));
       await page.click('[data-action="step"]');
-      await until(`record ${i + 1}`, async () => (await traceLength(page)) === i + 1, 240_000);
+      await until(`record ${i + 1}`, async () => (await trace(page)).length === i + 1, 240_000, live(page));
     }
-    const proxy = await page.evaluate(() => {
-      const trace = (window as { __agent0Trace?: { phase: string; results?: { toolCalls: number[] }[] }[] })
-        .__agent0Trace;
-      return trace?.[2];
-    });
+    const proxy = (await trace(page))[2];
     assert.equal(proxy?.phase, 'solver-proxy');
     const calls = (proxy?.results ?? []).flatMap((r) => r.toolCalls).reduce((a, b) => a + b, 0);
     assert.ok(calls > 0, 'the proxy ran Python tool calls');
+
+    // The rest of the iteration (a run file is saved between iterations), then Save file.
+    await until('Run iteration enabled', stepEnabled(page), 240_000, live(page));
+    await page.click('[data-action="iteration"]');
+    await until(
+      'the end of iteration 1',
+      async () => (await trace(page)).at(-1)?.phase === 'evaluation' && (await stepEnabled(page)()),
+      480_000,
+      live(page),
+    );
+    const saved = where(await trace(page));
+    assert.equal(saved.length, PHASES.length);
+    const curve = (p: Page) =>
+      p.$$eval('[data-mark="curve-point"][data-metric="heldOutAccuracy"]', (els) =>
+        els.map((e) => e.getAttribute('data-value')),
+      );
+    const accuracy = await curve(page);
+    assert.equal(accuracy.length, 1);
+    await page.click('[data-action="save-file"]');
+    const file = await downloadedRunFile();
     assert.deepEqual(seen.errors, []);
     assert.deepEqual(seen.external, []);
     await page.close();
+
+    // Open file in a new page: the saved run comes back on screen, and goes on from there.
+    const again = await browser.newPage();
+    const seenAgain = watch(again);
+    await again.goto(`${origin}/?preset=tiny`);
+    await until('the live engine ready', stepEnabled(again), 120_000, live(again));
+    assert.equal((await trace(again)).length, 0);
+    const input = (await again.$('[data-action="load-file-input"]')) as ElementHandle<HTMLInputElement> | null;
+    assert.ok(input, 'the Open file input');
+    await input.uploadFile(file);
+    await until(
+      'the run file loaded',
+      async () => (await text(again, '.notice')).includes('Loaded the saved run'),
+      60_000,
+      live(again),
+    );
+    assert.deepEqual(where(await trace(again)), saved);
+    assert.deepEqual(await curve(again), accuracy);
+    await until('Step phase enabled', stepEnabled(again), 60_000, live(again));
+    await again.click('[data-action="step"]');
+    await until('the next record', async () => (await trace(again)).length === saved.length + 1, 240_000, live(again));
+    assert.match(where(await trace(again)).at(-1) ?? '', /^2\.\d+ questioner-rollouts$/);
+    assert.deepEqual(seenAgain.errors, []);
+    assert.deepEqual(seenAgain.external, []);
+    await again.close();
   },
 );
 
 test('Firefox: the Korean page renders in Korean', { timeout: 120_000 }, async () => {
   const page = await browser.newPage();
   const seen = watch(page);
-  await page.goto(`${ORIGIN}/?mode=replay&lang=ko`);
-  await until('the step button', async () => (await page.$('[data-action="step"]')) !== null, 60_000);
+  await page.goto(`${origin}/?mode=replay&lang=ko`);
+  await until('the step button', async () => (await page.$('[data-action="step"]')) !== null, 60_000, live(page));
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'ko');
-  assert.match(await page.$eval('[data-action="step"]', (b) => b.textContent ?? ''), /한 단계/);
+  assert.match(await text(page, '[data-action="step"]'), /한 단계/);
   assert.deepEqual(seen.errors, []);
   await page.close();
 });

@@ -142,6 +142,7 @@ export const PROBLEMS_KO: ReportWords = {
     'engine-not-ready': () => '학습 엔진이 아직 준비되지 않았습니다.',
     'engine-silent': (p) => `학습 엔진이 응답하지 않습니다 (${p.seconds}초 안에 답이 없었습니다)`,
     'engine-failed': () => '학습 엔진이 실패했습니다',
+    'sandbox-failed': (p) => `파이썬 샌드박스를 시작하지 못해 풀이자의 프로그램을 실행할 수 없습니다 (${p.reason}).`,
     'repair-busy': () => '이 탭에서 이미 직접 학습이 돌고 있습니다.',
     'repair-worker-failed': () => '수리 실험을 돌릴 백그라운드 작업을 시작하지 못했습니다.',
     unexpected: (p) => `예상하지 못한 오류: ${p.message}`,

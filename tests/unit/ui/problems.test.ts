@@ -84,6 +84,7 @@ const EXAMPLES: { [K in ProblemKind]: Extract<Problem, { kind: K }> } = {
   'engine-not-ready': { kind: 'engine-not-ready' },
   'engine-silent': { kind: 'engine-silent', seconds: 10 },
   'engine-failed': { kind: 'engine-failed' },
+  'sandbox-failed': { kind: 'sandbox-failed', reason: 'the Python sandbox worker died: Error: broken at load' },
   'repair-busy': { kind: 'repair-busy' },
   'repair-worker-failed': { kind: 'repair-worker-failed' },
   unexpected: { kind: 'unexpected', message: 'RangeError: Array buffer allocation failed' },

@@ -1,0 +1,84 @@
+/**
+ * The engine's tool port over the sandbox host (src/engine/tool-runner.ts), with scripted workers:
+ * a worker that dies while the call runs is one failed call; a worker that never starts (it throws
+ * while loading, or fails to boot) is a `sandbox-failed` problem that stops the phase, worded in
+ * English and in Korean, instead of a phase that waits on it.
+ */
+import { describe, expect, it } from 'vitest';
+import { ProblemError } from '../../../src/core/problem-error';
+import { formatReport } from '../../../src/core/problems';
+import { PROBLEMS_EN } from '../../../src/core/problems-en';
+import { sandboxToolRunner } from '../../../src/engine/tool-runner';
+import { createHostedSandbox, type WorkerHandle } from '../../../src/sandbox/host';
+import type { FromWorker, ToWorker } from '../../../src/sandbox/types';
+import { PROBLEMS_KO } from '../../../src/ui/text/problems-ko';
+
+/** Workers whose every message gets `answer`'s reply, or that die as `answer` says. */
+function workers(answer: (message: ToWorker) => FromWorker | { die: string }): () => WorkerHandle {
+  return () => {
+    let onMessage: (message: FromWorker) => void = () => {};
+    let onDeath: (reason: string) => void = () => {};
+    return {
+      post: (message) => {
+        const reply = answer(message);
+        queueMicrotask(() => ('die' in reply ? onDeath(reply.die) : onMessage(reply)));
+      },
+      listen(message, death) {
+        onMessage = message;
+        onDeath = death;
+      },
+      hold: () => {},
+      terminate: () => {},
+    };
+  };
+}
+
+async function problemOf(run: Promise<unknown>): Promise<ProblemError> {
+  const err = await run.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ProblemError);
+  return err as ProblemError;
+}
+
+describe('the tool runner', () => {
+  it('stops the phase with a sandbox-failed problem when the worker dies while loading', async () => {
+    const sandbox = createHostedSandbox({
+      spawn: workers(() => ({ die: 'Error: broken at load' })),
+      indexURL: '/x/',
+    });
+    const err = await problemOf(sandboxToolRunner(sandbox)('print(1)'));
+    expect(err.report.problems).toEqual([
+      { kind: 'sandbox-failed', reason: 'the Python sandbox worker died: Error: broken at load' },
+    ]);
+    expect(err.message).toMatch(/^The Python sandbox could not start/);
+    expect(formatReport(PROBLEMS_KO, err.report)).toMatch(/^파이썬 샌드박스를 시작하지 못해/);
+    expect(formatReport(PROBLEMS_EN, err.report)).toContain('Error: broken at load');
+    await sandbox.dispose();
+  });
+
+  it('stops the phase when the worker reports a failed boot', async () => {
+    const sandbox = createHostedSandbox({
+      spawn: workers((m) => (m.type === 'init' ? { type: 'boot-error', message: 'no wasm' } : { die: 'unexpected' })),
+      indexURL: '/x/',
+    });
+    const err = await problemOf(sandboxToolRunner(sandbox)('print(1)'));
+    expect(err.report.problems[0]).toEqual({
+      kind: 'sandbox-failed',
+      reason: 'the Python sandbox failed to start: no wasm',
+    });
+    await sandbox.dispose();
+  });
+
+  it('keeps a worker that dies during a call as one failed call', async () => {
+    const sandbox = createHostedSandbox({
+      spawn: workers((m) => (m.type === 'init' ? { type: 'ready' } : { die: 'killed' })),
+      indexURL: '/x/',
+    });
+    const result = await sandboxToolRunner(sandbox)('print(1)');
+    expect(result.ok).toBe(false);
+    expect(result.observation).toMatch(/the Python sandbox worker died: killed/);
+    await sandbox.dispose();
+  });
+});
