@@ -6,9 +6,12 @@
  * why a loaded run has none.
  */
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import type { CoevolutionRow } from '../../src/engine/coevolution';
 import type { EngineEvent } from '../../src/engine/protocol';
+import { table5Finding } from '../../src/ui/lib/coevolution-view';
+import { EN } from '../../src/ui/text/en';
 import { watchPage } from './app-checks';
 
 const FIXTURE = 'tests/fixtures/coevolution/table5.json';
@@ -19,6 +22,19 @@ async function serveRecording(page: Page, body: unknown): Promise<void> {
   await page.route('**/runs/classroom-seed1.json', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }),
   );
+}
+
+/** Serious or critical WCAG 2.1 AA violations inside the Table 5 view (axe does not weigh SVG text on its
+ *  cell's colour: tests/unit/ui/coevolution.test.ts checks that contrast). */
+async function severeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(() => document.fonts.ready);
+  const result = await new AxeBuilder({ page })
+    .include('[data-view="coevolution"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Each drawn cell of the run's table: its data and the text written in it. */
@@ -68,6 +84,7 @@ test('a recording’s Table 5: heat map, the paper’s row and the sentence, in 
     'Here the executor frozen after iteration 1 passes 50.0% of pool 1’s questions and 30.0% of pool 3’s: its pass rate falls 20.0 points (paper: falls 13.0 points, 64.0% → 51.0%), so the later questions are harder for it, as in the paper. Its tool calls per rollout go from 0.40 to 1.20 (paper: 1.65 → 2.60).',
   );
   await view.screenshot({ path: testInfo.outputPath('coevolution-en.png') });
+  expect(await severeViolations(page)).toEqual([]);
   // A cell's numbers in its tooltip.
   await view.locator('[data-mark="coevolution-cell"]').first().focus();
   await expect(page.getByRole('tooltip')).toContainText('executor base model, pool of iteration 1');
@@ -83,6 +100,14 @@ test('a recording’s Table 5: heat map, the paper’s row and the sentence, in 
   ]);
   await expect(view.locator('svg[data-table="run"] > text', { hasText: '반복 1 뒤' })).toHaveCount(1);
   await view.screenshot({ path: testInfo.outputPath('coevolution-ko.png') });
+  expect(await severeViolations(page)).toEqual([]);
+  // No English word is left in the Korean view but Agent0 and code (the command, the model's name).
+  const text = await view.evaluate((el) => {
+    const copy = el.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll('code').forEach((c) => c.remove());
+    return copy.textContent ?? '';
+  });
+  expect((text.match(/[A-Za-z][A-Za-z0-9'’-]+/g) ?? []).filter((w) => w !== 'Agent0')).toEqual([]);
   await expect(view.getByTestId('coevolution-source')).toHaveText(
     '실행과 함께 녹화한 표입니다. npm run coevolution이 반복 3개 전체로 계산했습니다.',
   );
@@ -157,6 +182,42 @@ test('live: Compute makes the tiny run’s table in the worker, and a loaded run
   );
   await expect(view.getByTestId('coevolution-finding')).toHaveText(/^With a single pool there is nothing to compare/);
   expect(await workerTensors(page)).toBe(before);
+
+  // One more iteration: the table is behind the run until computed again, then has two pools and the
+  // sentence states the executor after iteration 1 on pool 1 against pool 2, from the drawn cells.
+  await page.locator('[data-action="iteration"]').click();
+  await expect(page.locator('[data-mark="curve-point"][data-metric="heldOutAccuracy"]')).toHaveCount(2, {
+    timeout: 240_000,
+  });
+  await expect(view.getByTestId('coevolution-stale')).toHaveText(
+    'The run has gone on to iteration 2 since: press Compute again to add the newer pools and executors.',
+  );
+  await expect(view.getByTestId('coevolution-hint')).toContainText(
+    'Executors kept so far: base model, after iteration 1, after iteration 2.',
+  );
+  await compute.click();
+  await expect(view.locator('[data-mark="coevolution-cell"]')).toHaveCount(6, { timeout: 240_000 });
+  await expect(view.getByTestId('coevolution-stale')).toHaveCount(0);
+  const two = await cells(page);
+  const rows: CoevolutionRow[] = [0, 1, 2].map((solver) => {
+    const mine = two.filter((c) => c.solver === solver);
+    const value = (v: string | null) => (v === '' || v === null ? null : Number(v));
+    return { solver, pass: mine.map((c) => value(c.pass)), toolCalls: mine.map((c) => value(c.toolCalls)) };
+  });
+  await expect(view.getByTestId('coevolution-finding')).toHaveText(EN.coevolution.finding(table5Finding(rows)));
+  await view.screenshot({ path: testInfo.outputPath('coevolution-live.png') });
+  expect(await workerTensors(page)).toBe(before);
+
+  // Two more: the executor after iteration 2 gives way to 3, then 4 (the base, 1 and 3 stay).
+  for (const n of [3, 4]) {
+    await page.locator('[data-action="iteration"]').click();
+    await expect(page.locator('[data-mark="curve-point"][data-metric="heldOutAccuracy"]')).toHaveCount(n, {
+      timeout: 240_000,
+    });
+  }
+  await expect(view.getByTestId('coevolution-hint')).toContainText(
+    'Executors kept so far: base model, after iteration 1, after iteration 3, after iteration 4.',
+  );
 
   // A saved run loaded back has lost the executors before its last iteration: the page says so.
   await page.locator('[data-action="save"]').click();

@@ -4,6 +4,7 @@
  * all hand-computed here.
  */
 import { readFileSync } from 'node:fs';
+import { rgb } from 'd3';
 import { describe, expect, it } from 'vitest';
 import { formatReport } from '../../../src/core/problems';
 import { reportOf } from '../../../src/core/problem-error';
@@ -176,6 +177,21 @@ describe('the sentence beside the heat map', () => {
       kind: 'no-cells',
       pool: 3,
     });
+  });
+
+  it('writes the cells’ dark text (#222) on every pass-rate colour at a contrast of at least 4.5:1', () => {
+    // WCAG 2.1 relative luminance and contrast ratio.
+    const luminance = (c: string) => {
+      const { r, g, b } = rgb(c);
+      const lin = (v: number) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    };
+    const contrast = (a: string, b: string) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    for (let p = 0; p <= 1; p += 0.05)
+      expect(contrast(passColor(p), '#222222'), `p = ${p}`).toBeGreaterThanOrEqual(4.5);
   });
 
   it('rounds points to one decimal and colours pass rates from grey to blue', () => {
