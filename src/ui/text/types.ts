@@ -207,6 +207,8 @@ export interface Strings {
   errors: ReportWords;
   /** Runs side by side, forking, and the narrated "as released" comparison. */
   compare: CompareTexts;
+  /** Agent0's Table 5 as a heat map beside the paper's numbers. */
+  coevolution: CoevolutionTexts;
   /** Saved runs loaded in place of a refused one, figures that cannot draw, links that change settings. */
   safety: import('./safety-types').SafetyTexts;
 }
