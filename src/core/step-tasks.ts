@@ -49,7 +49,12 @@ const X_LEAF = -1;
 function tree(rng: Rng, leaves: number, maxLiteral: number): Expr {
   if (leaves === 1) return { kind: 'num', value: rng.intBetween(1, maxLiteral) };
   const left = rng.intBetween(1, leaves - 1);
-  return { kind: 'op', op: rng.pick(STEP_OPS), left: tree(rng, left, maxLiteral), right: tree(rng, leaves - left, maxLiteral) };
+  return {
+    kind: 'op',
+    op: rng.pick(STEP_OPS),
+    left: tree(rng, left, maxLiteral),
+    right: tree(rng, leaves - left, maxLiteral),
+  };
 }
 
 /** E2's tree: `others` literals and one x leaf at a random place. */

@@ -173,7 +173,14 @@ export function generateTask(rng: Rng, difficulty: Difficulty): ArithmeticTask {
   }
   if (difficulty === 6 || difficulty === 7) {
     const t = generateStepTask(rng, difficulty);
-    return { difficulty, question: t.question, answer: t.answer, python: t.python, programs: [...t.programs], outputs: [t.firstValue, t.answer] };
+    return {
+      difficulty,
+      question: t.question,
+      answer: t.answer,
+      python: t.python,
+      programs: [...t.programs],
+      outputs: [t.firstValue, t.answer],
+    };
   }
   const words = WORD_TEMPLATES.filter((t) => t.difficulty === difficulty);
   if (words.length > 0 && rng.next() < 0.25) return wordTask(rng, rng.pick(words));
