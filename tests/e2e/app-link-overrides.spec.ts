@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 
-const SET = ['executor.klCoef=0.05', 'proxy.gate=false'];
+const SET = ['executor.klCoef=0.05', 'proxy.gate=true'];
 const FORK = '1:executor.klCoef=0.1';
 /** A change that is markup: it must be shown as text, never become an element. */
 const MARKUP = 'x.y=<img src=x onerror="window.__pwned=1">';

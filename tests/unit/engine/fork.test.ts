@@ -7,9 +7,9 @@ describe('forkConfig', () => {
   const parent = makeConfig('tiny', { seed: 4 });
 
   it('changes the settings asked for and nothing else', () => {
-    const fork = forkConfig(parent, ['executor.klCoef=0.05', 'proxy.gate=false']);
+    const fork = forkConfig(parent, ['executor.klCoef=0.05', 'proxy.gate=true']);
     expect(fork.executor.klCoef).toBe(0.05);
-    expect(fork.proxy.gate).toBe(false);
+    expect(fork.proxy.gate).toBe(true);
     expect(fork.seed).toBe(4);
     expect(changedPaths(parent, fork)).toEqual(['proxy.gate', 'executor.klCoef']);
   });

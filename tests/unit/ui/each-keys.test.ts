@@ -55,7 +55,8 @@ const ALLOWED = new Set([
     'views/repair/RepairRules.svelte | rows | r.rule',
     "views/repair/RepairAdvantages.svelte | [['all-in', p.allIn], ['masked-out', p.maskedOut]] | kind",
     'views/article/AnswerMatching.svelte | rows | `${r.x}|${r.y}`',
-    'views/compare/CompareView.svelte | COMPARE_METRICS | m.key',
+    'views/compare/CompareView.svelte | METRICS | m.key',
+    'views/CoevolutionMap.svelte | Array.from({ length: pools }, (_, j) => j) | j',
     'views/compare/CompareAdd.svelte | shipped | s.key',
     'views/RewardStack.svelte | s.segs | g.part',
     // Indices of the distance matrix, in cluster order (a permutation of 0…n−1).
