@@ -122,12 +122,19 @@ test('after one visit the page, the recording and live training work with the ne
   expect((await precached(page)).isolation).toEqual(['same-origin', 'require-corp']);
 
   await context.setOffline(true);
+  // The network is really cut: a request nothing has cached cannot be answered. (navigator.onLine
+  // is not read: Debian's Chromium 156 keeps it true under Playwright's setOffline.)
+  const probe = () =>
+    fetch(`/offline-probe-${Date.now()}`, { cache: 'no-store' }).then(
+      () => 'reached',
+      () => 'cut',
+    );
+  expect(await page.evaluate(probe)).toBe('cut');
   const missed = watchNetwork(context);
   const reloaded = await page.reload();
   expect(reloaded?.fromServiceWorker()).toBe(true);
   expect(await reloaded?.headerValue('cross-origin-embedder-policy')).toBe('require-corp');
   expect(await page.evaluate(() => self.crossOriginIsolated && typeof SharedArrayBuffer === 'function')).toBe(true);
-  expect(await page.evaluate(() => navigator.onLine)).toBe(false);
 
   // The recording replays; the repair chapter's recording and the fonts load from the cache too.
   await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', /^recorded · /, { timeout: 60_000 });
@@ -161,7 +168,10 @@ test('after one visit the page, the recording and live training work with the ne
   expect(proxy.results.reduce((n, r) => n + r.failedCalls, 0)).toBe(0);
 
   expect(missed).toEqual([]);
-  expect(seen.errors).toEqual([]);
+  // The probe's own failed request is the one console error allowed.
+  const probeError = seen.errors.indexOf('Failed to load resource: net::ERR_FAILED');
+  expect(probeError).toBeGreaterThanOrEqual(0);
+  expect(seen.errors.filter((_, i) => i !== probeError)).toEqual([]);
   expect(seen.external).toEqual([]);
 });
 

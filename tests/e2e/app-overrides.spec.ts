@@ -23,6 +23,7 @@ const OVERRIDES = [
   'questioner.epsHigh=0.25',
   'reward.clusterThreshold=0.35',
   'reward.uncertaintyScale=linear',
+  'proxy.gate=true',
   'proxy.gateMinP=0.2',
   'curation.minScore=0',
   'curation.maxScore=1',
