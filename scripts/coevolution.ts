@@ -20,8 +20,8 @@ import { createNodeEngine } from '../src/engine/node';
 import { parseOverrides } from '../src/engine/overrides';
 import { sandboxToolRunner } from '../src/engine/tool-runner';
 import type { IterationSummary } from '../src/engine/summary';
-import type { PhaseRecord } from '../src/engine/trace';
 import { TinyLM } from '../src/model/model';
+import { type RecordedRun, asRecordedRun } from '../src/ui/lib/recorded';
 
 const { values } = parseArgs({
   options: {
@@ -36,20 +36,14 @@ const { values } = parseArgs({
   },
 });
 
-interface Recording {
-  preset: string;
-  config: ReturnType<typeof makeConfig>;
-  summaries: IterationSummary[];
-  trace: PhaseRecord[];
-}
-
-let recording: Recording | null = null;
+let recording: RecordedRun | null = null;
 let config;
 let iterations: number;
 try {
   if (values.run) {
-    recording = JSON.parse(readFileSync(values.run, 'utf8')) as Recording;
-    config = makeConfig(recording.preset as PresetName, recording.config as unknown as ConfigOverride);
+    // The page's own check of a recording: a malformed file is refused before anything runs.
+    recording = asRecordedRun(JSON.parse(readFileSync(values.run, 'utf8')));
+    config = makeConfig(recording.preset, recording.config as ConfigOverride);
     iterations = recording.summaries.length;
   } else {
     config = makeConfig(
