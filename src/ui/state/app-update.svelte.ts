@@ -7,6 +7,7 @@
  * isolated: the service worker adds the headers (src/sw.ts) only to what it serves, so the page
  * reloads once when the worker takes control (`isolateByReload`).
  */
+import { updateWaits } from '../lib/update-waits';
 
 /** Session key: the page has already reloaded once to become isolated (never a second time). */
 export const ISOLATION_RELOAD_KEY = 'agent0-lab-isolation-reload';
@@ -36,15 +37,17 @@ export class AppUpdate {
     const { registerSW } = await import('virtual:pwa-register');
     this.#activate = registerSW({
       immediate: true,
-      onNeedRefresh: () => {
-        this.needRefresh = true;
-      },
+      onNeedRefresh: () => void this.#announceIfUpdate(),
       // The page reloads itself when the new version takes control (reload() below), also when the
       // first visit's worker was still installing as this page loaded, where vite-plugin-pwa would not.
       onNeedReload: () => {},
       onRegisterError: (error: unknown) => console.warn('Agent0 Lab: the offline copy could not be set up:', error),
       onRegisteredSW: () => isolateByReload(),
     });
+  }
+
+  async #announceIfUpdate(): Promise<void> {
+    if (updateWaits(await navigator.serviceWorker.getRegistration())) this.needRefresh = true;
   }
 
   /** Let the waiting version take over, and reload the page once it controls the page. */
