@@ -235,10 +235,12 @@ test(
     const page = await browser.newPage();
     const seen = watch(page);
     await page.goto(`${origin}/?preset=tiny`);
+    // The first live load in a fresh profile: models, Pyodide and the tfjs WASM binaries (~30 MB),
+    // while the Chromium suite runs beside it in npm test on two cores.
     await until(
       'the live backend',
       async () => ['wasm', 'webgpu'].includes((await attr(page, '[data-backend]', 'data-backend')) ?? ''),
-      120_000,
+      240_000,
       live(page),
     );
     const backend = await attr(page, '[data-backend]', 'data-backend');
