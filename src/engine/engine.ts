@@ -21,6 +21,7 @@ import {
   updateQuestioner,
 } from './questioner-phases';
 import { evaluateExecutor } from './evaluate';
+import { type LoopPosition, atIterationStart, iterationStart, nextPosition, stepOf } from './loop-position';
 import { curateLabels, questionPool, selfLabel, updateExecutor } from './executor-phases';
 import { type IterationSummary, summarizeIteration } from './summary';
 import type {
@@ -54,19 +55,11 @@ interface Scratch {
   curated?: SelfLabel[];
 }
 
-/** Position in the loop: which phase runs next, and the step counters of the repeated phases. */
-export interface LoopPosition {
-  iteration: number;
-  phase: PhaseName;
-  questionerStep: number;
-  executorStep: number;
-}
-
 export class Engine {
   readonly trace: PhaseRecord[] = [];
   readonly summaries: IterationSummary[] = [];
   baseline: EvaluationResult | null = null;
-  position: LoopPosition = { iteration: 1, phase: 'questioner-rollouts', questionerStep: 0, executorStep: 0 };
+  position: LoopPosition = iterationStart(1);
   private scratch: Scratch = {};
   private readonly ctx: EngineContext;
 
@@ -95,7 +88,7 @@ export class Engine {
   async step(): Promise<PhaseRecord> {
     const pos = this.position;
     const t0 = performance.now();
-    if (pos.phase === 'questioner-rollouts' && pos.questionerStep === 0) {
+    if (atIterationStart(pos)) {
       this.models.questionerRef.copyFrom(this.models.questioner);
       this.models.executorRef.copyFrom(this.models.executor);
     }
@@ -103,7 +96,7 @@ export class Engine {
     const record: PhaseRecord = {
       ...data,
       iteration: pos.iteration,
-      step: pos.phase === 'executor-update' ? pos.executorStep : pos.questionerStep,
+      step: stepOf(pos),
       ms: performance.now() - t0,
       backend: this.backend,
       numTensors: tf.memory().numTensors,
@@ -125,7 +118,7 @@ export class Engine {
   async runIteration(): Promise<PhaseRecord[]> {
     const out: PhaseRecord[] = [];
     do out.push(await this.step());
-    while (this.position.phase !== 'questioner-rollouts' || this.position.questionerStep !== 0);
+    while (!atIterationStart(this.position));
     return out;
   }
 
@@ -191,35 +184,13 @@ export class Engine {
     }
   }
 
-  /** Move to the next phase, repeating the curriculum K times and the executor update `steps` times. */
+  /** Move to the next phase (loop-position.ts); a new iteration starts with empty scratch. */
   private advance(): void {
-    const pos = this.position;
-    const c = this.config;
-    const next: Record<PhaseName, () => LoopPosition> = {
-      'questioner-rollouts': () => ({ ...pos, phase: 'contract-parsing' }),
-      'contract-parsing': () => ({ ...pos, phase: 'solver-proxy' }),
-      'solver-proxy': () => ({ ...pos, phase: 'curriculum-reward' }),
-      'curriculum-reward': () => ({ ...pos, phase: 'questioner-update' }),
-      'questioner-update': () =>
-        pos.questionerStep + 1 < c.questioner.steps
-          ? { ...pos, phase: 'questioner-rollouts', questionerStep: pos.questionerStep + 1 }
-          : { ...pos, phase: 'question-pool' },
-      'question-pool': () => ({ ...pos, phase: 'self-labelling' }),
-      'self-labelling': () => ({ ...pos, phase: 'curation' }),
-      curation: () => ({ ...pos, phase: 'executor-update' }),
-      'executor-update': () =>
-        pos.executorStep + 1 < c.executor.steps
-          ? { ...pos, executorStep: pos.executorStep + 1 }
-          : { ...pos, phase: 'evaluation' },
-      evaluation: () => ({
-        iteration: pos.iteration + 1,
-        phase: 'questioner-rollouts',
-        questionerStep: 0,
-        executorStep: 0,
-      }),
-    };
-    this.position = next[pos.phase]();
-    if (this.position.phase === 'questioner-rollouts' && this.position.questionerStep === 0) this.scratch = {};
+    this.position = nextPosition(this.position, {
+      questioner: this.config.questioner.steps,
+      executor: this.config.executor.steps,
+    });
+    if (atIterationStart(this.position)) this.scratch = {};
   }
 }
 

@@ -1,20 +1,15 @@
 /** Save a run between iterations and restore it into an engine built with the same settings. */
 import { ProblemError, fromSource } from '../core/problem-error';
 import type { Engine } from './engine';
+import { atIterationStart } from './loop-position';
 import { decodeRun, encodeRun, packFloats, unpackFloats } from './run-checkpoint';
 import type { TinyLM } from '../model/model';
 import { checkRunHeader } from './run-header';
 import type { PhaseRecord } from './trace';
 import { upgradeTrace } from './trace-upgrade';
 
-/** Whether the engine stands between iterations (the only place a checkpoint is taken). */
-export function atIterationBoundary(engine: Engine): boolean {
-  const p = engine.position;
-  return p.phase === 'questioner-rollouts' && p.questionerStep === 0;
-}
-
 export async function saveRun(engine: Engine): Promise<Uint8Array> {
-  if (!atIterationBoundary(engine)) {
+  if (!atIterationStart(engine.position)) {
     const { iteration, phase } = engine.position;
     throw new ProblemError([{ kind: 'save-mid-iteration', iteration, phase }]);
   }

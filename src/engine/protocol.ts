@@ -11,7 +11,7 @@ import type { ChoiceBasis } from '../model/backend-choice';
 import type { MemoryStats } from '../sandbox/types';
 import type { CoevolutionRow } from './coevolution';
 import type { IterationSummary } from './summary';
-import type { LoopPosition } from './engine';
+import type { LoopPosition } from './loop-position';
 import type { EvaluationResult, PhaseRecord } from './trace';
 import type { ProbeTimes } from './probe';
 

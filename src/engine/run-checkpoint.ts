@@ -10,7 +10,7 @@ import { ProblemError } from '../core/problem-error';
 import type { Problem } from '../core/problems';
 import type { RngState } from '../core/random';
 import { crc32 } from '../model/checkpoint';
-import type { LoopPosition } from './engine';
+import type { LoopPosition } from './loop-position';
 import type { IterationSummary } from './summary';
 import type { EvaluationResult, PhaseRecord } from './trace';
 

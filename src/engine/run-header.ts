@@ -7,6 +7,7 @@
 import { depthAtMost } from '../core/json-depth';
 import { ProblemError } from '../core/problem-error';
 import type { Problem, RunHeaderField } from '../core/problems';
+import { iterationStart } from './loop-position';
 import type { RunHeader } from './run-checkpoint';
 import { PHASES } from './trace';
 
@@ -34,9 +35,9 @@ function checkPosition(p: unknown): void {
     isObject(p) &&
     Number.isSafeInteger(p.iteration) &&
     (p.iteration as number) >= 1 &&
-    p.phase === 'questioner-rollouts' &&
-    p.questionerStep === 0 &&
-    p.executorStep === 0;
+    (['phase', 'questionerStep', 'executorStep'] as const).every(
+      (k) => p[k] === iterationStart(p.iteration as number)[k],
+    );
   // Saves are made between iterations only (saveRun), so no other position is one a file holds.
   if (!ok) refuse('position', 'position');
 }

@@ -20,7 +20,8 @@ import { exportLastCuration } from './export';
 import { probeEngine } from './probe';
 import { forkCheckpoint, forkConfig } from './fork';
 import { loadSlot, saveSlot } from './idb-store';
-import { type Restored, type SavedRunSource, atIterationBoundary, restoreFirst, restoreRun, saveRun } from './persist';
+import { atIterationStart } from './loop-position';
+import { type Restored, type SavedRunSource, restoreFirst, restoreRun, saveRun } from './persist';
 import { AUTOSAVE_SLOT, type EngineCommand, type EngineEvent } from './protocol';
 import { sandboxToolRunner } from './tool-runner';
 
@@ -173,10 +174,10 @@ async function handle(cmd: EngineCommand): Promise<void> {
     case 'step':
       return runUntil(() => true);
     case 'run-iteration':
-      return runUntil(atIterationBoundary);
+      return runUntil((e) => atIterationStart(e.position));
     case 'run': {
       const target = currentEngine().position.iteration + cmd.iterations;
-      return runUntil((e) => e.position.iteration >= target && atIterationBoundary(e));
+      return runUntil((e) => e.position.iteration >= target && atIterationStart(e.position));
     }
     case 'reset':
       engine = await build();
@@ -228,7 +229,7 @@ async function fork(changes: string[]): Promise<void> {
   const e = currentEngine();
   let next: Agent0Config;
   try {
-    if (!atIterationBoundary(e)) throw new ProblemError([{ kind: 'fork-mid-iteration' }]);
+    if (!atIterationStart(e.position)) throw new ProblemError([{ kind: 'fork-mid-iteration' }]);
     next = forkConfig(e.config, changes);
   } catch (err) {
     post({ type: 'refused', message: err instanceof Error ? err.message : String(err), report: reportOf(err) });

@@ -3,7 +3,7 @@ import type { Agent0Config, PresetName } from '../../core/config';
 import { ProblemError } from '../../core/problem-error';
 import type { CoevolutionRow } from '../../engine/coevolution';
 import { checkCoevolution } from '../../engine/coevolution-check';
-import type { LoopPosition } from '../../engine/engine';
+import { type LoopPosition, iterationStart, positionOfRecord } from '../../engine/loop-position';
 import type { IterationSummary } from '../../engine/summary';
 import type { EvaluationResult, PhaseRecord } from '../../engine/trace';
 import { upgradeTrace } from '../../engine/trace-upgrade';
@@ -40,17 +40,7 @@ export function asRecordedRun(data: unknown): RecordedRun {
 /** Where the loop stands after the first `played` records of a recorded trace. */
 export function replayPosition(trace: readonly PhaseRecord[], played: number): LoopPosition {
   const next = trace[played];
-  if (!next) {
-    const last = trace.at(-1);
-    return { iteration: (last?.iteration ?? 0) + 1, phase: 'questioner-rollouts', questionerStep: 0, executorStep: 0 };
-  }
-  const executor = next.phase === 'executor-update';
-  return {
-    iteration: next.iteration,
-    phase: next.phase,
-    questionerStep: executor ? 0 : next.step,
-    executorStep: executor ? next.step : 0,
-  };
+  return next ? positionOfRecord(next) : iterationStart((trace.at(-1)?.iteration ?? 0) + 1);
 }
 
 /** Number of records up to and including the end of the iteration that record `from` belongs to. */

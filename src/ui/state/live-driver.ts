@@ -20,6 +20,7 @@ import { fromSource, reportOf } from '../../core/problem-error';
 import { formatReport, plainReport, type ProblemReport } from '../../core/problems';
 import { PROBLEMS_EN } from '../../core/problems-en';
 import { AUTOSAVE_SLOT, type EngineCommand, type EngineEvent, SAVE_SLOT, previousSlot } from '../../engine/protocol';
+import { atIterationStart } from '../../engine/loop-position';
 import { downloadBytes } from '../lib/download';
 import { readForks } from '../lib/fork-url';
 import { testHooks } from '../lib/test-hooks';
@@ -49,7 +50,7 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
   const recreate = (): void => {
     const next = pending[0];
     const p = state.position;
-    if (!next || !p || p.phase !== 'questioner-rollouts' || p.questionerStep !== 0) return;
+    if (!next || !p || !atIterationStart(p)) return;
     const done = p.iteration - 1;
     if (done < next.at) send({ type: 'run', iterations: next.at - done });
     else {

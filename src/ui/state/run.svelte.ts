@@ -6,7 +6,7 @@
 import type { Agent0Config } from '../../core/config';
 import type { ProblemReport } from '../../core/problems';
 import type { CoevolutionRow } from '../../engine/coevolution';
-import type { LoopPosition } from '../../engine/engine';
+import type { LoopPosition } from '../../engine/loop-position';
 import type { EngineEvent } from '../../engine/protocol';
 import type { IterationSummary } from '../../engine/summary';
 import type { EvaluationResult, PhaseName, RecordOf } from '../../engine/trace';
