@@ -21,7 +21,7 @@ import { parseOverrides } from '../src/engine/overrides';
 import { sandboxToolRunner } from '../src/engine/tool-runner';
 import type { IterationSummary } from '../src/engine/summary';
 import { TinyLM } from '../src/model/model';
-import { type RecordedRun, asRecordedRun } from '../src/ui/lib/recorded';
+import { type RecordedRun, decodeRecording, encodeRecording, recordingOf } from '../src/engine/recording';
 
 const { values } = parseArgs({
   options: {
@@ -42,7 +42,7 @@ let iterations: number;
 try {
   if (values.run) {
     // The page's own check of a recording: a malformed file is refused before anything runs.
-    recording = asRecordedRun(JSON.parse(readFileSync(values.run, 'utf8')));
+    recording = decodeRecording(readFileSync(values.run, 'utf8'));
     config = makeConfig(recording.preset, recording.config as ConfigOverride);
     iterations = recording.summaries.length;
   } else {
@@ -97,19 +97,9 @@ try {
   }
   if (values.out) {
     checkCoevolution(table, engine.summaries.length); // what the page will check when it reads the file
-    // The recording the page replays, with its Table 5 (src/ui/lib/recorded.ts reads and checks `coevolution`).
-    const run = {
-      format: 'agent0-lab-run',
-      version: 1,
-      preset: recording?.preset ?? values.preset,
-      config,
-      backend: engine.backend,
-      baseline: base,
-      summaries: engine.summaries,
-      trace: engine.trace,
-      coevolution: table,
-    };
-    writeFileSync(values.out, JSON.stringify(run));
+    // The recording the page replays, with its Table 5 (src/engine/recording.ts reads and checks `coevolution`).
+    const preset = recording?.preset ?? (values.preset as PresetName);
+    writeFileSync(values.out, encodeRecording(recordingOf(engine, preset, table)));
     process.stderr.write(`coevolution: wrote ${values.out} with its table\n`);
   }
   const head = ['executor', ...pools.map((_, j) => `pool ${j + 1}`)];

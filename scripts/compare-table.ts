@@ -6,7 +6,7 @@
 import { configDiff, formatSetting } from '../src/engine/config-diff';
 import { type Metric, METRICS } from '../src/engine/metrics';
 import { metricValue } from '../src/engine/summary';
-import type { RunCurves } from '../src/ui/lib/run-file';
+import type { RunCurves } from '../src/engine/run-file';
 
 const fmt = (x: number | null | undefined, digits = 3) => (x === null || x === undefined ? '—' : x.toFixed(digits));
 

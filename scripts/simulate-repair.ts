@@ -21,6 +21,7 @@ import { selectBackend } from '../src/model/backend';
 import { TinyLM } from '../src/model/model';
 import { runAblation } from '../src/repair/ablation';
 import { RepairEnvironment } from '../src/repair/environment';
+import { encodeRepairRun } from '../src/repair/recording';
 import type { EpisodeMetrics } from '../src/repair/records';
 import { REPAIR_CHECKPOINT } from '../src/repair/checkpoint-path';
 import { summarizeRun } from '../src/repair/summary';
@@ -104,10 +105,7 @@ try {
   }
   console.log(`${minutes.toFixed(1)} min`);
   if (values.out) {
-    writeFileSync(
-      values.out,
-      JSON.stringify({ format: 'agent0-lab-repair-run', version: 1, config, backend: choice.backend, minutes, runs }),
-    );
+    writeFileSync(values.out, encodeRepairRun({ config, backend: choice.backend, minutes, runs }));
     console.log(`wrote ${values.out}`);
   }
   if (values.json) console.log(JSON.stringify({ config, minutes, variants: summaries }));

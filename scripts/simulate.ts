@@ -21,9 +21,10 @@ import { exportLastCuration } from '../src/engine/export';
 import { readFileBytes, writeFileAtomic } from '../src/engine/file-store';
 import { restoreRun, saveRun } from '../src/engine/persist';
 import { decodeRun } from '../src/engine/run-checkpoint';
+import { encodeRecording, recordingOf } from '../src/engine/recording';
 import { METRICS } from '../src/engine/metrics';
 import { type IterationSummary, metricValue } from '../src/engine/summary';
-import { type RunCurves, readRunFile } from '../src/ui/lib/run-file';
+import { type RunCurves, readRunFile } from '../src/engine/run-file';
 import { compareLines } from './compare-table';
 
 const { values, positionals } = parseArgs({
@@ -116,17 +117,7 @@ try {
   }
   if (values.out) {
     mkdirSync(dirname(values.out), { recursive: true });
-    const run = {
-      format: 'agent0-lab-run',
-      version: 1,
-      preset: values.preset,
-      config,
-      backend: engine.backend,
-      baseline: base,
-      summaries: engine.summaries,
-      trace: engine.trace,
-    };
-    writeFileSync(values.out, JSON.stringify(run));
+    writeFileSync(values.out, encodeRecording(recordingOf(engine, values.preset as PresetName)));
     process.stderr.write(`simulate: saved the run to ${values.out}\n`);
   }
   if (values.checkpoint) {

@@ -8,7 +8,7 @@
 import type { SettingRule } from './configRules';
 import type { WorkBudgetName } from './work-budget';
 
-/** A recorded-file field the repair ablation reader expected (src/ui/lib/repair-file.ts). */
+/** A recorded-file field the repair ablation reader expected (src/repair/recording.ts). */
 export type RepairField =
   | 'metrics'
   | 'number'

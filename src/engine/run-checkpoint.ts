@@ -5,25 +5,20 @@
  * parameter file, executor parameter file, questioner AdamW state, executor AdamW state) |
  * CRC-32 u32 of every byte before it. A file that fails any check is refused whole.
  */
-import type { Agent0Config } from '../core/config';
 import { ProblemError } from '../core/problem-error';
 import type { Problem } from '../core/problems';
 import type { RngState } from '../core/random';
 import { crc32 } from '../model/checkpoint';
 import type { LoopPosition } from './loop-position';
-import type { IterationSummary } from './summary';
-import type { EvaluationResult, PhaseRecord } from './trace';
+import type { RunContent } from './recording';
 
 export const RUN_MAGIC = 'A0RN';
 export const RUN_VERSION = 1;
 
-export interface RunHeader {
-  config: Agent0Config;
+/** The settings, baseline, summaries and trace (as a recording keeps them), and what resuming needs. */
+export interface RunHeader extends RunContent {
   position: LoopPosition;
   rng: RngState;
-  baseline: EvaluationResult | null;
-  summaries: IterationSummary[];
-  trace: PhaseRecord[];
   optimizerSteps: [number, number];
   sections: number[];
 }

@@ -10,7 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { METRICS, type MetricKey } from '../../src/engine/metrics';
 import { type IterationSummary, metricValue } from '../../src/engine/summary';
-import type { RecordedRun } from '../../src/ui/lib/recorded';
+import type { RecordedRun } from '../../src/engine/recording';
 import { markValues, waitForRecords, watchPage } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 720 } });

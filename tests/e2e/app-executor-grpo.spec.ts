@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import type { PhaseRecord } from '../../src/engine/trace';
-import { asRecordedRun } from '../../src/ui/lib/recorded';
+import { asRecordedRun } from '../../src/engine/recording';
 import { receivedTrace, waitForRecords, watchPage } from './app-checks';
 
 const FILE = 'public/runs/compare-as-released.json';

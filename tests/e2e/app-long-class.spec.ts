@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import type { PhaseRecord } from '../../src/engine/trace';
-import { asRecordedRun, type RecordedRun } from '../../src/ui/lib/recorded';
+import { asRecordedRun, type RecordedRun } from '../../src/engine/recording';
 import { receivedTrace, watchPage } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 720 } });

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import type { RepairRunRecord } from '../../src/repair/records';
-import type { RepairRunFile } from '../../src/ui/lib/repair-file';
+import type { RepairRunFile } from '../../src/repair/recording';
 import { watchPage } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 900 } });

@@ -9,7 +9,7 @@ import type { ProblemReport } from '../../core/problems';
 import type { IterationSummary } from '../../engine/summary';
 import type { EvaluationResult } from '../../engine/trace';
 import { PAIR_FILES, type PairSide } from '../lib/compare-pair';
-import { readRunFile } from '../lib/run-file';
+import { readRunFile } from '../../engine/run-file';
 
 export interface ComparedRun {
   /** Stable key: 'live', 'parent-N', 'intended', 'released', or the file's name. */

@@ -1,6 +1,6 @@
 /** The recorded repair ablation served with the app. */
 import { fetchRecording } from '../lib/fetch-recording';
-import { asRepairRun, type RepairRunFile } from '../lib/repair-file';
+import { asRepairRun, type RepairRunFile } from '../../repair/recording';
 
 export const REPAIR_RUN_URL = `${import.meta.env.BASE_URL}runs/repair-ablation.json`;
 

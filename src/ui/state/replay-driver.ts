@@ -3,7 +3,8 @@
  * same events the engine worker sends, so every view and control behaves as in a live run.
  */
 import type { EngineEvent } from '../../engine/protocol';
-import { asRecordedRun, iterationEnd, type RecordedRun, replayPosition } from '../lib/recorded';
+import { asRecordedRun, type RecordedRun } from '../../engine/recording';
+import { iterationEnd, replayPosition } from '../lib/recorded';
 import type { Driver } from './driver';
 import type { RunState } from './run.svelte';
 import { fetchRecording } from '../lib/fetch-recording';

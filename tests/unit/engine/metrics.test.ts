@@ -9,7 +9,7 @@ import { makeConfig } from '../../../src/core/config';
 import { METRICS } from '../../../src/engine/metrics';
 import { summarizeIteration } from '../../../src/engine/summary';
 import type { EvaluationResult, PhaseRecord, ProxyResult } from '../../../src/engine/trace';
-import { asRecordedRun } from '../../../src/ui/lib/recorded';
+import { asRecordedRun } from '../../../src/engine/recording';
 
 const at = { iteration: 3, ms: 500, backend: 'cpu', numTensors: 0 };
 const proxy = (step: number, results: Pick<ProxyResult, 'rawP' | 'p' | 'agrees'>[]): PhaseRecord =>

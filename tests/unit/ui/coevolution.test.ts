@@ -11,8 +11,8 @@ import { reportOf } from '../../../src/core/problem-error';
 import type { CoevolutionRow } from '../../../src/engine/coevolution';
 import { checkCoevolution } from '../../../src/engine/coevolution-check';
 import { passColor, points, table5Finding } from '../../../src/ui/lib/coevolution-view';
-import { asRecordedRun } from '../../../src/ui/lib/recorded';
-import { readRunFile } from '../../../src/ui/lib/run-file';
+import { asRecordedRun } from '../../../src/engine/recording';
+import { readRunFile } from '../../../src/engine/run-file';
 import { EN } from '../../../src/ui/text/en';
 import { KO } from '../../../src/ui/text/ko';
 

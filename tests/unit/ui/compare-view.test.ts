@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { METRICS } from '../../../src/engine/metrics';
 import { runsOnScreen } from '../../../src/ui/lib/compare-view';
 import { baselineValue } from '../../../src/ui/lib/metrics';
-import type { RecordedRun } from '../../../src/ui/lib/recorded';
+import type { RecordedRun } from '../../../src/engine/recording';
 import { markersPath, runStyle } from '../../../src/ui/lib/run-styles';
 
 const classroom = JSON.parse(readFileSync('public/runs/classroom-seed1.json', 'utf8')) as RecordedRun;

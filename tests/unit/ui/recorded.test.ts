@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PhaseRecord } from '../../../src/engine/trace';
-import { asRecordedRun, iterationEnd, replayPosition } from '../../../src/ui/lib/recorded';
+import { asRecordedRun } from '../../../src/engine/recording';
+import { iterationEnd, replayPosition } from '../../../src/ui/lib/recorded';
 import { makeConfig } from '../../../src/core/config';
 import { adpoTex, grpoTex, term } from '../../../src/ui/lib/tex';
 

@@ -4,7 +4,7 @@ import { DEFAULT_REPAIR_CONFIG, type RepairVariant } from '../../../src/core/rep
 import { TERMINATIONS, type Termination } from '../../../src/core/repair/episode';
 import type { EpisodeMetrics, RepairIterationRecord, RepairRunRecord, SampleView } from '../../../src/repair/records';
 import { summarizeRun } from '../../../src/repair/summary';
-import { asRepairRun } from '../../../src/ui/lib/repair-file';
+import { asRepairRun } from '../../../src/repair/recording';
 import {
   advantageKind,
   curveSeries,

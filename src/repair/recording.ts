@@ -1,11 +1,13 @@
 /**
- * The recorded repair ablation file (`scripts/simulate-repair.ts --out FILE`): its shape, and the
- * check that refuses anything else with a problem a teacher can act on (ProblemError).
+ * The recorded repair ablation file (`npm run simulate:repair -- --out FILE`, the shipped
+ * public/runs/repair-ablation.json): the one place that writes it and reads it back, for the script
+ * and the page alike. Its keys, in order: format, version, config, backend, minutes, runs. The
+ * reader refuses anything else with a problem a teacher can act on (ProblemError).
  */
-import { ProblemError } from '../../core/problem-error';
-import type { RepairField } from '../../core/problems';
-import type { RepairConfig } from '../../core/repair/config';
-import type { RepairRunRecord } from '../../repair/records';
+import { ProblemError } from '../core/problem-error';
+import type { RepairField } from '../core/problems';
+import type { RepairConfig } from '../core/repair/config';
+import type { RepairRunRecord } from './records';
 
 export interface RepairRunFile {
   format: 'agent0-lab-repair-run';
@@ -14,6 +16,12 @@ export interface RepairRunFile {
   backend: string;
   minutes: number;
   runs: RepairRunRecord[];
+}
+
+/** The file's text: one line of JSON, the envelope first (as the shipped ablation is written). */
+export function encodeRepairRun(content: Omit<RepairRunFile, 'format' | 'version'>): string {
+  const { config, backend, minutes, runs } = content;
+  return JSON.stringify({ format: 'agent0-lab-repair-run', version: 1, config, backend, minutes, runs });
 }
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);

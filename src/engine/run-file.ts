@@ -4,15 +4,15 @@
  * Only what the compare view draws is kept: settings, base model, per-iteration summaries, each
  * checked first (a file that fails is refused whole, with why).
  */
-import { type Agent0Config, type ConfigOverride, makeConfig, PRESET_NAMES, type PresetName } from '../../core/config';
-import { depthAtMost } from '../../core/json-depth';
-import { fromSource, ProblemError } from '../../core/problem-error';
-import { configDiff } from '../../engine/config-diff';
-import { decodeRun } from '../../engine/run-checkpoint';
-import { MAX_HEADER_DEPTH, checkBaseline, checkRunHeader, checkSummaries } from '../../engine/run-header';
-import type { IterationSummary } from '../../engine/summary';
-import type { EvaluationResult } from '../../engine/trace';
-import { asRecordedRun } from './recorded';
+import { type Agent0Config, type ConfigOverride, makeConfig, PRESET_NAMES, type PresetName } from '../core/config';
+import { depthAtMost } from '../core/json-depth';
+import { fromSource, ProblemError } from '../core/problem-error';
+import { configDiff } from './config-diff';
+import { decodeRun } from './run-checkpoint';
+import { MAX_HEADER_DEPTH, checkBaseline, checkRunHeader, checkSummaries } from './run-header';
+import type { IterationSummary } from './summary';
+import type { EvaluationResult } from './trace';
+import { asRecordedRun } from './recording';
 
 export interface RunCurves {
   /** The preset named in the file, or (for .a0run files, which name none) the closest one. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeConfig } from '../../../src/core/config';
 import { configDiff } from '../../../src/engine/config-diff';
 import { encodeRun } from '../../../src/engine/run-checkpoint';
-import { closestPreset, readRunFile } from '../../../src/ui/lib/run-file';
+import { closestPreset, readRunFile } from '../../../src/engine/run-file';
 
 const bytesOf = (path: string) => new Uint8Array(readFileSync(path));
 
