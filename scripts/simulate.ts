@@ -10,6 +10,8 @@
  * the whole run (settings, baseline, summaries, trace): the page replays it without WebGPU.
  * `--compare FILE_A FILE_B` runs nothing: it prints two run files (recordings or .a0run) side by
  * side, per iteration, with the settings in which they differ (scripts/compare-table.ts).
+ * `--unipo FILE` writes the run in UNIPO's run-log format (src/engine/unipo.ts); with
+ * `--run RECORDING --unipo FILE` nothing runs: the recording is converted.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -21,7 +23,8 @@ import { exportLastCuration } from '../src/engine/export';
 import { readFileBytes, writeFileAtomic } from '../src/engine/file-store';
 import { restoreRun, saveRun } from '../src/engine/persist';
 import { decodeRun } from '../src/engine/run-checkpoint';
-import { encodeRecording, recordingOf } from '../src/engine/recording';
+import { decodeRecording, encodeRecording, recordingOf } from '../src/engine/recording';
+import { encodeUnipo } from '../src/engine/unipo';
 import { METRICS } from '../src/engine/metrics';
 import { type IterationSummary, metricValue } from '../src/engine/summary';
 import { type RunCurves, readRunFile } from '../src/engine/run-file';
@@ -41,6 +44,8 @@ const { values, positionals } = parseArgs({
     checkpoint: { type: 'string' },
     resume: { type: 'string' },
     export: { type: 'string' },
+    unipo: { type: 'string' },
+    run: { type: 'string' },
   },
 });
 
@@ -60,6 +65,24 @@ if (values.compare) {
 } else if (positionals.length > 0) {
   console.error(`simulate: unexpected arguments ${positionals.join(' ')} (only --compare takes files).`);
   process.exit(2);
+}
+
+if (values.run) {
+  if (!values.unipo) {
+    console.error('simulate: --run converts a recording and needs --unipo FILE.');
+    process.exit(2);
+  }
+  try {
+    writeFileAtomic(
+      values.unipo,
+      new TextEncoder().encode(encodeUnipo(decodeRecording(readFileSync(values.run, 'utf8')))),
+    );
+  } catch (err) {
+    console.error(`simulate: ${values.run}: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(2);
+  }
+  process.stderr.write(`simulate: wrote ${values.run} in UNIPO's format to ${values.unipo}\n`);
+  process.exit(0);
 }
 
 const iterations = Number(values.iterations);
@@ -119,6 +142,11 @@ try {
     mkdirSync(dirname(values.out), { recursive: true });
     writeFileSync(values.out, encodeRecording(recordingOf(engine, values.preset as PresetName)));
     process.stderr.write(`simulate: saved the run to ${values.out}\n`);
+  }
+  if (values.unipo) {
+    const log = encodeUnipo({ config: engine.config, backend: engine.backend, trace: engine.trace });
+    writeFileAtomic(values.unipo, new TextEncoder().encode(log));
+    process.stderr.write(`simulate: wrote the run in UNIPO's format to ${values.unipo}\n`);
   }
   if (values.checkpoint) {
     writeFileAtomic(values.checkpoint, await saveRun(engine));
