@@ -47,6 +47,8 @@ export type EngineCommand =
   | { type: 'memory'; probe?: boolean }
   | { type: 'load-file'; name: string; bytes: Uint8Array }
   | { type: 'export' }
+  /** The run so far in UNIPO's run-log format (unipo.ts). */
+  | { type: 'export-unipo' }
   /** Between iterations: go on as a new run with these `section.key=value` changes (fork.ts). */
   | { type: 'fork'; changes: string[] }
   /** Agent0's Table 5 of the run so far, from the executors the worker kept (executor-snapshots.ts). */
@@ -81,6 +83,8 @@ export type EngineEvent =
       skipped?: { slot: string; report: ProblemReport } | null;
     }
   | { type: 'exported'; parquet: Uint8Array; agent0Args: string }
+  /** The run so far in UNIPO's run-log format: the file's text (unipo.ts). */
+  | { type: 'unipo-exported'; text: string }
   | { type: 'saved-file'; bytes: Uint8Array }
   /** A load or fork refused (the run goes on): `message` in English, `report` for the page's language. */
   | { type: 'refused'; message: string; report: ProblemReport }

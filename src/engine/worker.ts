@@ -17,6 +17,7 @@ import { Engine } from './engine';
 import { ExecutorSnapshots } from './executor-snapshots';
 import { modelsFromCheckpoint } from './models';
 import { exportLastCuration } from './export';
+import { encodeUnipo } from './unipo';
 import { probeEngine } from './probe';
 import { forkCheckpoint, forkConfig } from './fork';
 import { loadSlot, saveSlot } from './idb-store';
@@ -210,6 +211,11 @@ async function handle(cmd: EngineCommand): Promise<void> {
     case 'export': {
       const { parquet, args } = exportLastCuration(currentEngine());
       post({ type: 'exported', parquet, agent0Args: args }, [parquet.buffer]);
+      return;
+    }
+    case 'export-unipo': {
+      const e = currentEngine();
+      post({ type: 'unipo-exported', text: encodeUnipo({ config: e.config, backend: e.backend, trace: e.trace }) });
       return;
     }
     case 'fork':

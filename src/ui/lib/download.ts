@@ -1,3 +1,5 @@
+import { UNIPO_FILE_NAME } from '../../engine/unipo';
+
 /** Hand bytes to the browser as a file download. */
 export function downloadBytes(bytes: Uint8Array, name: string, type: string): void {
   const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type }));
@@ -6,4 +8,9 @@ export function downloadBytes(bytes: Uint8Array, name: string, type: string): vo
   a.download = name;
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Hand a run log in UNIPO's format (src/engine/unipo.ts) to the browser as `agent0-lab-unipo.json`. */
+export function downloadUnipo(text: string): void {
+  downloadBytes(new TextEncoder().encode(text), UNIPO_FILE_NAME, 'application/json');
 }

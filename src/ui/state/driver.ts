@@ -9,6 +9,8 @@ export interface Driver {
   save?(): void;
   load?(): void;
   exportRun?(): void;
+  /** The run on screen in UNIPO's run-log format, as a file download (live: so far; replay: the recording). */
+  exportUnipo?(): void;
   /** Live only: the run as a file download (.a0run), and a run file to continue from. */
   saveFile?(): void;
   loadFile?(file: File): void;

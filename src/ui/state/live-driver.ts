@@ -21,7 +21,7 @@ import { formatReport, plainReport, type ProblemReport } from '../../core/proble
 import { PROBLEMS_EN } from '../../core/problems-en';
 import { AUTOSAVE_SLOT, type EngineCommand, type EngineEvent, SAVE_SLOT, previousSlot } from '../../engine/protocol';
 import { atIterationStart } from '../../engine/loop-position';
-import { downloadBytes } from '../lib/download';
+import { downloadBytes, downloadUnipo } from '../lib/download';
 import { readForks } from '../lib/fork-url';
 import { testHooks } from '../lib/test-hooks';
 import { backendOrder, type PageSettings, settingsOverride, writeSettings } from '../lib/settings';
@@ -111,6 +111,7 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
         downloadBytes(event.parquet, 'agent0-curated.parquet', 'application/octet-stream');
         downloadBytes(new TextEncoder().encode(event.agent0Args), 'agent0-arguments.txt', 'text/plain');
       }
+      if (event.type === 'unipo-exported') downloadUnipo(event.text);
       if (event.type === 'forked') forked.push(...event.changes);
       state.apply(event);
       if (event.type === 'ready' && afterReady) {
@@ -163,6 +164,7 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
     load: () => send({ type: 'load', slot: SAVE_SLOT, fallbacks: [previousSlot(SAVE_SLOT)] }),
     exportRun: () => send({ type: 'export' }),
     saveFile: () => send({ type: 'save-file' }),
+    exportUnipo: () => send({ type: 'export-unipo' }),
     loadFile: (file) => {
       state.busy = true;
       void file.arrayBuffer().then(

@@ -7,6 +7,8 @@ import { asRecordedRun, type RecordedRun } from '../../engine/recording';
 import { iterationEnd, replayPosition } from '../lib/recorded';
 import type { Driver } from './driver';
 import type { RunState } from './run.svelte';
+import { encodeUnipo } from '../../engine/unipo';
+import { downloadUnipo } from '../lib/download';
 import { fetchRecording } from '../lib/fetch-recording';
 
 /** Pause between phases while playing several, so the loop diagram can be followed. */
@@ -80,6 +82,10 @@ export function replayDriver(state: RunState, run: RecordedRun): Driver {
       state.clear();
       table();
       idle();
+    },
+    exportUnipo: () => {
+      downloadUnipo(encodeUnipo(run));
+      state.notice = { kind: 'exported-unipo' };
     },
     dispose: () => {
       if (timer) clearTimeout(timer);

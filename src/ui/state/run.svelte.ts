@@ -21,7 +21,8 @@ export type Notice =
   | { kind: 'saved-file'; bytes: number }
   /** `skipped`: the newer saved run refused before `source` was loaded in its place (why). */
   | { kind: 'loaded'; source: string; iteration: number; skipped: { slot: string; report: ProblemReport } | null }
-  | { kind: 'exported' };
+  | { kind: 'exported' }
+  | { kind: 'exported-unipo' };
 
 /** A run as it stood when it was forked (drawn beside its fork in the compare view). */
 export interface ForkParent {
@@ -244,6 +245,10 @@ export class RunState {
       case 'exported':
         this.busy = false;
         this.notice = { kind: 'exported' };
+        return;
+      case 'unipo-exported':
+        this.busy = false;
+        this.notice = { kind: 'exported-unipo' };
         return;
       case 'error':
         this.busy = false;

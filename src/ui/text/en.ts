@@ -27,6 +27,8 @@ export const EN: Strings = {
     loadFile: 'Open file',
     saveFileHint: 'Download this run (both models, optimizer states, trace) as an .a0run file',
     loadFileHint: 'Continue a run saved as an .a0run file with the same settings',
+    exportUnipo: 'Export for UNIPO',
+    exportUnipoHint: 'Download every update of this run in UNIPO’s run-log format (JSON), to open in UNIPO',
     iterations: 'iterations',
     shortcuts:
       'Keys: s = step one phase, i = one iteration, space = pause; Tab reaches the charts, ← → move between their marks.',
@@ -41,6 +43,7 @@ export const EN: Strings = {
     refused: 'Not loaded, the run on screen is unchanged:',
     loaded: 'Loaded the saved run',
     exported: 'Downloaded the curated questions (Parquet) and the Agent0 arguments',
+    exportedUnipo: 'Downloaded the run for UNIPO',
     noRun: 'This view fills in when its phase has run. Press “Step phase”.',
   },
   crash: {

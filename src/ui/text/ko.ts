@@ -27,6 +27,8 @@ export const KO: Strings = {
     loadFile: '파일 열기',
     saveFileHint: '이 실행(두 모델, 옵티마이저 상태, 기록)을 .a0run 파일로 내려받기',
     loadFileHint: '같은 설정으로 .a0run 파일에 저장한 실행을 이어가기',
+    exportUnipo: 'UNIPO용 내보내기',
+    exportUnipoHint: '이 실행의 모든 업데이트를 UNIPO 실행 기록 형식(JSON)으로 내려받아 UNIPO에서 열기',
     iterations: '반복',
     shortcuts:
       '단축키: s = 한 단계, i = 한 반복, 스페이스 = 일시정지; Tab으로 그래프에 들어가고 ← → 로 그 안의 표시를 오갑니다.',
@@ -41,6 +43,7 @@ export const KO: Strings = {
     refused: '불러오지 않았습니다. 화면의 실행은 그대로입니다:',
     loaded: '저장한 실행을 불러왔습니다',
     exported: '선별된 문제(Parquet)와 Agent0 인자를 내려받았습니다',
+    exportedUnipo: 'UNIPO용 실행 기록을 내려받았습니다',
     noRun: '이 그림은 해당 단계가 실행되면 채워집니다. “한 단계”를 눌러 보세요.',
   },
   crash: {

@@ -158,13 +158,25 @@ export interface Strings {
     | 'saveFile'
     | 'loadFile'
     | 'saveFileHint'
+    | 'exportUnipo'
+    | 'exportUnipoHint'
     | 'loadFileHint'
     | 'iterations'
     | 'shortcuts',
     string
   >;
   status: Record<
-    'loading' | 'ready' | 'running' | 'ended' | 'saved' | 'savedFile' | 'refused' | 'loaded' | 'exported' | 'noRun',
+    | 'loading'
+    | 'ready'
+    | 'running'
+    | 'ended'
+    | 'saved'
+    | 'savedFile'
+    | 'refused'
+    | 'loaded'
+    | 'exported'
+    | 'exportedUnipo'
+    | 'noRun',
     string
   >;
   crash: Record<'stopped' | 'noCheckpoint' | 'restart' | 'checkpointFailed', string> & {
