@@ -12,7 +12,8 @@
  *   ratio_mean_abs_deviation = mean |ρ − 1| over trained tokens;
  *   reward = mean reward, advantage_mean = mean advantage over the batch's rollouts (one each);
  *   is_executor_update = 1 for the executor, 0 for the questioner (the role, as a number UNIPO plots);
- *   is_first_step_after_rollout_phase = (j = 0), where ρ ≡ 1.
+ *   is_first_step_after_rollout_phase = (j = 0), where ρ ≡ 1;
+ *   an update skipped for a non-finite loss keeps only its finite metrics, with update_skipped = 1.
  * The sampled groups whose tokens the trace keeps go with the batch's first entry (the trace does
  * not record which mini-batch each rollout trained in): per response its reward, advantage, text and
  * per-token `ids`, `strings`, `advantages`, `loss_mask`, and ρ and the clip branch from the update
