@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EngineCommand, EngineEvent } from '../../../src/engine/protocol';
-import type { LoopPosition } from '../../../src/engine/engine';
+import type { LoopPosition } from '../../../src/engine/loop-position';
 import { DEFAULT_SETTINGS, type PageSettings } from '../../../src/ui/lib/settings';
 import { liveDriver } from '../../../src/ui/state/live-driver';
 import { RunState } from '../../../src/ui/state/run.svelte';
