@@ -17,7 +17,7 @@ export const CLASSROOM_EN: ClassroomTexts = {
   programsRun: (done, total) => `programs run: ${done} of ${total} written so far`,
   followPhase: 'Follow the phase',
   projector: 'Projector mode',
-  chapterPhases: (phases) => `phases ${phases}`,
+  chapterPhases: (phases) => (/[–,]/.test(phases) ? `phases ${phases}` : `phase ${phases}`),
   orderNote:
     'The chapters explain the rewards before the updates, so the GRPO update (phase 5) comes after self-labelling (phases 6–8); each link says which phases its chapter covers.',
 };
