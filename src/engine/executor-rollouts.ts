@@ -41,6 +41,10 @@ export async function modelToolRollouts(
   const ids = prompts.map((p) => tok.encode(p));
   const longest = Math.max(...ids.map((p) => p.length));
   const failed = prompts.map(() => 0);
+  // Progress: programs run of the programs the model has written so far. A turn's programs are all
+  // handed over (the synchronous start of `execute`) before the first of them finishes, so the
+  // total is every program of the turns begun, never a guess about the turns to come.
+  let written = 0;
   let done = 0;
   const rollouts = await toolRollouts(
     model,
@@ -53,9 +57,10 @@ export async function modelToolRollouts(
       maxObservationChars: sampling.maxObservationChars,
       maxNewTokens: turnBudget(ctx, longest),
       execute: async (code, b) => {
+        ctx.progress?.('tool calls', done, ++written);
         const result = await ctx.runTool(code);
         if (!result.ok) failed[b] = (failed[b] as number) + 1;
-        ctx.progress?.('tool calls', ++done, 0);
+        ctx.progress?.('tool calls', ++done, written);
         return result.observation;
       },
     },

@@ -71,6 +71,8 @@ export type EngineEvent =
   | { type: 'record'; record: PhaseRecord; position: LoopPosition }
   | { type: 'iteration'; summary: IterationSummary }
   | { type: 'progress'; phase: string; done: number; total: number }
+  /** The first tool call of this worker: the Python sandbox is starting (until a program finishes). */
+  | { type: 'python-starting' }
   | { type: 'idle'; position: LoopPosition; reason: 'done' | 'paused' }
   | { type: 'saved'; slot: string; bytes: number }
   | {

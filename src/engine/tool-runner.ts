@@ -30,3 +30,18 @@ export function sandboxToolRunner(sandbox: Sandbox, timeoutMs = TOOL_TIMEOUT_MS)
     }
   };
 }
+
+/**
+ * `runner`, calling `onFirstCall` once, as its first program is handed over: the sandbox boots on its
+ * first call (seconds of Pyodide start-up), which the page says while it waits.
+ */
+export function announceFirstCall(runner: ToolRunner, onFirstCall: () => void): ToolRunner {
+  let called = false;
+  return (code) => {
+    if (!called) {
+      called = true;
+      onFirstCall();
+    }
+    return runner(code);
+  };
+}

@@ -23,8 +23,9 @@ import { forkCheckpoint, forkConfig } from './fork';
 import { loadSlot, saveSlot } from './idb-store';
 import { atIterationStart } from './loop-position';
 import { type Restored, type SavedRunSource, restoreFirst, restoreRun, saveRun } from './persist';
+import type { ToolRunner } from './context';
 import { AUTOSAVE_SLOT, type EngineCommand, type EngineEvent } from './protocol';
-import { sandboxToolRunner } from './tool-runner';
+import { announceFirstCall, sandboxToolRunner } from './tool-runner';
 
 const post = (event: EngineEvent, transfer: Transferable[] = []) =>
   (self as unknown as Worker).postMessage(event, transfer);
@@ -42,16 +43,15 @@ const snapshots = new ExecutorSnapshots();
 const postExecutors = () =>
   post({ type: 'coevolution-executors', kept: snapshots.iterations, complete: snapshots.complete });
 
+/** The engine's tool: the sandbox, whose first call (Python's start-up) the page is told of. */
+let tools: ToolRunner | null = null;
+
 async function build(): Promise<Engine> {
   if (!config || !baseBytes || !sandbox) throw new ProblemError([{ kind: 'engine-not-ready' }]);
   if (engine) Object.values(engine.models).forEach((m) => m.dispose());
-  return new Engine(
-    config,
-    modelsFromCheckpoint(baseBytes),
-    sandboxToolRunner(sandbox),
-    backend,
-    undefined,
-    (phase, done, total) => post({ type: 'progress', phase, done, total }),
+  tools ??= announceFirstCall(sandboxToolRunner(sandbox), () => post({ type: 'python-starting' }));
+  return new Engine(config, modelsFromCheckpoint(baseBytes), tools, backend, undefined, (phase, done, total) =>
+    post({ type: 'progress', phase, done, total }),
   );
 }
 

@@ -163,3 +163,10 @@ export function watchPage(page: Page): { errors: string[]; external: string[] } 
   });
   return seen;
 }
+
+/** Open the header's menu (Save, Load, Export, files, options), if it is not open already. */
+export async function openMenu(page: Page): Promise<void> {
+  const menu = page.locator('[data-testid="header-menu"]');
+  if ((await menu.getAttribute('open')) === null) await page.locator('[data-action="menu"]').click();
+  await expect(menu).toHaveAttribute('open', '');
+}

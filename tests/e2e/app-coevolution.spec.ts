@@ -12,7 +12,7 @@ import type { CoevolutionRow } from '../../src/engine/coevolution';
 import type { EngineEvent } from '../../src/engine/protocol';
 import { table5Finding } from '../../src/ui/lib/coevolution-view';
 import { EN } from '../../src/ui/text/en';
-import { watchPage } from './app-checks';
+import { openMenu, watchPage } from './app-checks';
 
 const FIXTURE = 'tests/fixtures/coevolution/table5.json';
 const recording = () => JSON.parse(readFileSync(FIXTURE, 'utf8')) as { coevolution: CoevolutionRow[] };
@@ -220,6 +220,7 @@ test('live: Compute makes the tiny run’s table in the worker, and a loaded run
   );
 
   // A saved run loaded back has lost the executors before its last iteration: the page says so.
+  await openMenu(page);
   await page.locator('[data-action="save"]').click();
   await expect(page.locator('.notice')).toBeVisible();
   await page.locator('[data-action="load"]').click();

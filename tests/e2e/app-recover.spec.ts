@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import type { PhaseRecord } from '../../src/engine/trace';
-import { receivedTrace, waitForRecords, watchPage } from './app-checks';
+import { openMenu, receivedTrace, waitForRecords, watchPage } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -72,6 +72,7 @@ test('a run file round-trips, and a corrupt or foreign file is refused with the 
 
   // Save file, then open what was downloaded: the same (empty) run comes back.
   const download = page.waitForEvent('download');
+  await openMenu(page);
   await page.locator('[data-action="save-file"]').click();
   const saved = await (await download).path();
   expect(saved).toBeTruthy();

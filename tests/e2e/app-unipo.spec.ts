@@ -9,13 +9,14 @@ import { asRecordedRun } from '../../src/engine/recording';
 import type { RecordOf } from '../../src/engine/trace';
 import { encodeUnipo, type UnipoRunLog } from '../../src/engine/unipo';
 import { unipoProblems } from '../unit/engine/unipo-schema';
-import { receivedTrace, waitForRecords, watchPage } from './app-checks';
+import { openMenu, receivedTrace, waitForRecords, watchPage } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
 /** Click the export button and read the file the page hands over. */
 async function exportUnipo(page: Page): Promise<{ name: string; text: string }> {
   const download = page.waitForEvent('download');
+  await openMenu(page);
   await page.locator('[data-action="export-unipo"]').click();
   const file = await download;
   const path = await file.path();

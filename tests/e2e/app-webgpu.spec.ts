@@ -8,7 +8,7 @@ import { WEBGPU_LAUNCH } from './webgpu-launch';
 import { makeConfig } from '../../src/core/config';
 import { parseOverrides } from '../../src/engine/overrides';
 import { PHASES, type PhaseRecord } from '../../src/engine/trace';
-import { checkPhaseView, receivedTrace, screenshotChapters, waitForRecords, watchPage } from './app-checks';
+import { checkPhaseView, openMenu, receivedTrace, screenshotChapters, waitForRecords, watchPage } from './app-checks';
 
 test.use({
   viewport: { width: 1280, height: 720 },
@@ -45,6 +45,7 @@ test('tiny preset on WebGPU: each phase draws the trace it produced', async ({ p
   // Save to IndexedDB, export (two downloads), load back: the trace survives the round trip.
   const downloads: string[] = [];
   page.on('download', (d) => downloads.push(d.suggestedFilename()));
+  await openMenu(page);
   await page.locator('[data-action="save"]').click();
   await expect(page.locator('.notice')).toContainText('Saved in this browser', { timeout: 60_000 });
   await page.locator('[data-action="export"]').click();

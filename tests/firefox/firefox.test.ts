@@ -277,6 +277,8 @@ test(
       );
     const accuracy = await curve(page);
     assert.equal(accuracy.length, 1);
+    // Save file is in the header's menu (a <details>): open it first.
+    await page.click('[data-action="menu"]');
     await page.click('[data-action="save-file"]');
     const file = await downloadedRunFile();
     assert.deepEqual(seen.errors, []);

@@ -1,7 +1,8 @@
 /**
  * The page's settings, kept in the URL so a teacher can share an exact setup:
  * `?preset=tiny&seed=3&set=executor.algorithm=grpo&set=proxy.gate=false&lang=ko&mode=replay&backend=wasm`,
- * plus `fork=1:executor.klCoef=0.05` (a fork of the live run) and `compare=released` (the shipped pair).
+ * plus `fork=1:executor.klCoef=0.05` (a fork of the live run), `compare=released` (the shipped pair) and
+ * `projector=1` (the light, large-text palette for a projector).
  */
 import { type ConfigOverride, makeConfig, PRESET_NAMES, type PresetName } from '../../core/config';
 import { parseOverrides } from '../../engine/overrides';
@@ -24,6 +25,8 @@ export interface PageSettings {
   forks?: string[];
   /** Runs opened side by side in the compare view: `released` = the shipped pair. */
   compare?: string | null;
+  /** Projector mode: white background, dark text, chart text of at least 16 px, full width. */
+  projector?: boolean;
 }
 
 export const DEFAULT_SETTINGS: PageSettings = {
@@ -37,7 +40,7 @@ export const DEFAULT_SETTINGS: PageSettings = {
 
 /** A value in the address that could not be read (the page words it in its language). */
 export interface SettingProblem {
-  field: 'preset' | 'seed' | 'backend' | 'compare';
+  field: 'preset' | 'seed' | 'backend' | 'compare' | 'projector';
   value: string;
   /** The values it may take ('' for the seed, a whole number). */
   allowed: string;
@@ -52,6 +55,10 @@ export function readSettings(search: string): { settings: PageSettings; problems
   const compare = q.get('compare');
   if (compare === 'released') s.compare = compare;
   else if (compare !== null) problems.push({ field: 'compare', value: compare, allowed: 'released' });
+  const projector = q.get('projector');
+  if (projector === '1') s.projector = true;
+  else if (projector !== null && projector !== '0')
+    problems.push({ field: 'projector', value: projector, allowed: '1, 0' });
   const preset = q.get('preset');
   if (preset !== null) {
     if ((PRESET_NAMES as readonly string[]).includes(preset)) s.preset = preset as PresetName;
@@ -84,6 +91,7 @@ export function writeSettings(s: PageSettings): string {
   if (s.backend) q.set('backend', s.backend);
   for (const f of s.forks ?? []) q.append('fork', f);
   if (s.compare) q.set('compare', s.compare);
+  if (s.projector) q.set('projector', '1');
   const text = q.toString();
   return text ? `?${text}` : '';
 }

@@ -81,6 +81,12 @@ export class RunState {
   /** A replay has played its last record. */
   ended = $state(false);
   progress = $state.raw<Progress | null>(null);
+  /** The Python sandbox is starting for the run's first tool call (until its first program finishes). */
+  pythonStarting = $state(false);
+  /** Pause was asked for while a phase runs: it stops after that phase. */
+  pausing = $state(false);
+  /** Phase records received one by one (the page follows each to its figure); a load or fork adds none. */
+  phasesRun = $state(0);
   /** Why the run cannot go on (settings refused, engine failed), as data the page words in its language. */
   error = $state.raw<ProblemReport | null>(null);
   /** Last save/load/export message. */
@@ -129,6 +135,9 @@ export class RunState {
   markCrashed(reason: ProblemReport): void {
     this.busy = false;
     this.progress = null;
+    this.pythonStarting = false;
+    this.pausing = false;
+    this.settleIdle();
     this.coevolutionProgress = null;
     this.crashed = reason;
     this.error = reason;
@@ -188,6 +197,8 @@ export class RunState {
         this.records = releaseOldRecords([...this.records, event.record]);
         this.position = event.position;
         this.progress = null;
+        this.pythonStarting = false;
+        this.phasesRun += 1;
         this.publish();
         return;
       case 'iteration':
@@ -195,11 +206,18 @@ export class RunState {
         return;
       case 'progress':
         this.progress = { phase: event.phase, done: event.done, total: event.total };
+        if (event.done > 0) this.pythonStarting = false;
+        return;
+      case 'python-starting':
+        this.pythonStarting = true;
         return;
       case 'idle':
         this.position = event.position;
         this.busy = false;
         this.progress = null;
+        this.pythonStarting = false;
+        this.pausing = false;
+        this.settleIdle();
         return;
       case 'saved':
         this.busy = false;
@@ -253,8 +271,11 @@ export class RunState {
       case 'error':
         this.busy = false;
         this.progress = null;
+        this.pythonStarting = false;
+        this.pausing = false;
         this.coevolutionProgress = null;
         this.error = event.report;
+        this.settleIdle();
         return;
       case 'coevolution-executors':
         this.coevolutionExecutors = { kept: event.kept, complete: event.complete };
@@ -268,6 +289,21 @@ export class RunState {
         this.coevolution = { rows: event.rows, iterations: event.iterations, source: event.source };
         return;
     }
+  }
+
+  /** Callers waiting for the engine to stop working (paced runs, state/paced-run.svelte.ts). */
+  private idleWaiters: (() => void)[] = [];
+
+  /** Resolves when the command under way ends: idle, an error, or the worker's death. */
+  whenIdle(): Promise<void> {
+    if (!this.busy) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private settleIdle(): void {
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const w of waiters) w();
   }
 
   private publish(): void {

@@ -2,6 +2,7 @@
 import { BACKEND_WHY_EN } from './backend-en';
 import type { Strings } from './types';
 import { SAFETY_EN } from './safety-en';
+import { CLASSROOM_EN } from './classroom-en';
 import { bandExamples } from '../lib/band-scores';
 import { num } from '../lib/format';
 import { ARTICLE_EN, NOTES_EN } from './article-en';
@@ -216,4 +217,5 @@ export const EN: Strings = {
   compare: COMPARE_EN,
   coevolution: COEVOLUTION_EN,
   safety: SAFETY_EN,
+  classroom: CLASSROOM_EN,
 };

@@ -2,6 +2,7 @@
 import { BACKEND_WHY_KO } from './backend-ko';
 import type { Strings } from './types';
 import { SAFETY_KO } from './safety-ko';
+import { CLASSROOM_KO } from './classroom-ko';
 import { bandExamples } from '../lib/band-scores';
 import { num } from '../lib/format';
 import { ARTICLE_KO, NOTES_KO } from './article-ko';
@@ -212,9 +213,10 @@ export const KO: Strings = {
   problem: (p) =>
     p.field === 'seed'
       ? `시드 "${p.value}"는 0 이상의 정수가 아니어서 기본값을 씁니다`
-      : `${{ preset: '프리셋', backend: '백엔드', compare: '비교' }[p.field]} "${p.value}"는 ${p.allowed} 중 하나가 아니어서 기본값을 씁니다`,
+      : `${{ preset: '프리셋', backend: '백엔드', compare: '비교', projector: '프로젝터' }[p.field]} "${p.value}"는 ${p.allowed} 중 하나가 아니어서 기본값을 씁니다`,
   errors: PROBLEMS_KO,
   compare: COMPARE_KO,
   coevolution: COEVOLUTION_KO,
   safety: SAFETY_KO,
+  classroom: CLASSROOM_KO,
 };

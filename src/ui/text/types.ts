@@ -223,4 +223,5 @@ export interface Strings {
   coevolution: CoevolutionTexts;
   /** Saved runs loaded in place of a refused one, figures that cannot draw, links that change settings. */
   safety: import('./safety-types').SafetyTexts;
+  classroom: import('./classroom-types').ClassroomTexts;
 }

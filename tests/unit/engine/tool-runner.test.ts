@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ProblemError } from '../../../src/core/problem-error';
 import { formatReport } from '../../../src/core/problems';
 import { PROBLEMS_EN } from '../../../src/core/problems-en';
-import { sandboxToolRunner } from '../../../src/engine/tool-runner';
+import { announceFirstCall, sandboxToolRunner } from '../../../src/engine/tool-runner';
 import { createHostedSandbox, type WorkerHandle } from '../../../src/sandbox/host';
 import type { FromWorker, ToWorker } from '../../../src/sandbox/types';
 import { PROBLEMS_KO } from '../../../src/ui/text/problems-ko';
@@ -80,5 +80,22 @@ describe('the tool runner', () => {
     expect(result.ok).toBe(false);
     expect(result.observation).toMatch(/the Python sandbox worker died: killed/);
     await sandbox.dispose();
+  });
+});
+
+describe('announceFirstCall', () => {
+  it('says the first call once, before it runs, and passes every call through', async () => {
+    const events: string[] = [];
+    const runner = announceFirstCall(
+      async (code) => {
+        events.push(`run ${code}`);
+        return { observation: code, ok: true, timedOut: false };
+      },
+      () => events.push('starting'),
+    );
+    const results = await Promise.all([runner('a'), runner('b')]);
+    await runner('c');
+    expect(events).toEqual(['starting', 'run a', 'run b', 'run c']);
+    expect(results.map((r) => r.observation)).toEqual(['a', 'b']);
   });
 });

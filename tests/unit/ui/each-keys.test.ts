@@ -41,6 +41,7 @@ const ALLOWED = new Set([
     'views/ClipFractions.svelte | KINDS | key',
     'views/LoopDiagram.svelte | PHASES | phase',
     'PhaseStrip.svelte | PHASES | phase',
+    'Controls.svelte | PACES | p',
     'chapters/Chapters.svelte | ids | id',
     'views/article/SolverPrompts.svelte | rows | r.key',
     'views/article/SamplingTable.svelte | rows | r.key',

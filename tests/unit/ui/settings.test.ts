@@ -38,6 +38,15 @@ describe('page settings in the URL', () => {
     expect(problems).toHaveLength(3);
   });
 
+  it('reads projector mode (1 on, 0 off) and refuses any other value', () => {
+    expect(readSettings('?projector=1').settings.projector).toBe(true);
+    expect(writeSettings({ ...DEFAULT_SETTINGS, projector: true })).toBe('?projector=1');
+    expect(readSettings('?projector=0')).toEqual({ settings: DEFAULT_SETTINGS, problems: [] });
+    const bad = readSettings('?projector=yes');
+    expect(bad.settings.projector).toBeUndefined();
+    expect(bad.problems).toEqual([{ field: 'projector', value: 'yes', allowed: '1, 0' }]);
+  });
+
   it('turns overrides into a validated engine override with the seed', () => {
     const s = { ...DEFAULT_SETTINGS, seed: 3, overrides: ['executor.minScale=0.5', 'proxy.gate=false'] };
     expect(settingsOverride(s)).toEqual({ executor: { minScale: 0.5 }, proxy: { gate: false }, seed: 3 });

@@ -1,0 +1,418 @@
+/**
+ * The page on a projector and a phone (issue 25): the header fits (no sideways scroll, every control
+ * on screen, no label past two lines, at most 15 % of the height and not growing while a phase
+ * runs), links land below it, Step phase brings its figure into view, projector mode draws chart
+ * text of at least 16 px, Pause says "pausing after this phase" at once, and a tool phase counts
+ * its programs against a real total.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { PHASES, type PhaseName, type PhaseRecord } from '../../src/engine/trace';
+import { receivedTrace, waitForRecords, watchPage } from './app-checks';
+
+const VIEWPORTS = [
+  { width: 1280, height: 720 },
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+  { width: 390, height: 844 },
+] as const;
+const PHONE = 420;
+/** The header's share of the height: 15 % on a screen; on a phone, where the controls take two rows, 20 %. */
+const maxShare = (width: number) => (width <= PHONE ? 0.2 : 0.15);
+
+/** The figure each phase fills first (the chapters of docs/algorithms.md's phases, read off the page). */
+const FIGURE_OF: Record<PhaseName, string> = {
+  'questioner-rollouts': 'rollouts',
+  'contract-parsing': 'rollouts',
+  'solver-proxy': 'uncertainty',
+  'curriculum-reward': 'reward-parts',
+  'questioner-update': 'grpo-groups',
+  'question-pool': 'pool',
+  'self-labelling': 'votes',
+  curation: 'histogram',
+  'executor-update': 'adpo-ratios',
+  evaluation: 'curves',
+};
+
+interface Box {
+  name: string;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  /** Lines of text the control's label takes. */
+  lines: number;
+}
+
+/** Where the header and its visible controls are. */
+async function headerLayout(page: Page) {
+  return page.evaluate(() => {
+    const header = (document.querySelector('header') as HTMLElement).getBoundingClientRect();
+    const controls = [...document.querySelectorAll('header :is(button, select, input, summary, a)')]
+      .filter((el) => el.checkVisibility())
+      .map((el): Box => {
+        const r = el.getBoundingClientRect();
+        const cs = getComputedStyle(el);
+        const px = (v: string) => parseFloat(v) || 0;
+        const lineHeight = px(cs.lineHeight) || px(cs.fontSize) * 1.2;
+        const inner =
+          r.height - px(cs.paddingTop) - px(cs.paddingBottom) - px(cs.borderTopWidth) - px(cs.borderBottomWidth);
+        const text = (el.getAttribute('data-action') ?? el.textContent ?? '').trim().slice(0, 30);
+        return {
+          name: `${el.tagName.toLowerCase()} ${text}`,
+          left: r.left,
+          right: r.right,
+          top: r.top,
+          bottom: r.bottom,
+          lines: el.tagName === 'INPUT' ? 1 : Math.round(inner / lineHeight),
+        };
+      });
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth,
+      innerHeight,
+      headerHeight: header.height,
+      headerBottom: header.bottom,
+      controls,
+    };
+  });
+}
+
+/** Controls outside the viewport, or with a label past two lines. */
+function misplaced(l: Awaited<ReturnType<typeof headerLayout>>): string[] {
+  return l.controls
+    .filter((c) => c.left < 0 || c.right > l.innerWidth + 0.5 || c.top < 0 || c.bottom > l.innerHeight || c.lines > 2)
+    .map(
+      (c) =>
+        `${c.name}: x ${Math.round(c.left)}–${Math.round(c.right)}, y ${Math.round(c.top)}–${Math.round(c.bottom)}, ${c.lines} lines`,
+    );
+}
+
+async function ready(page: Page, timeout = 120_000): Promise<void> {
+  await expect(page.locator('[data-action="step"]')).toBeEnabled({ timeout });
+}
+
+/** The top of `selector` lies below the header and inside the viewport. */
+async function landsBelowHeader(page: Page, selector: string): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate((sel) => {
+          const header = (document.querySelector('header') as HTMLElement).getBoundingClientRect().bottom;
+          const top = (document.querySelector(sel) as HTMLElement).getBoundingClientRect().top;
+          return top >= header - 1 && top < innerHeight - 40 ? 'below the header' : `top ${top}, header ends ${header}`;
+        }, selector),
+      { timeout: 10_000 },
+    )
+    .toBe('below the header');
+}
+
+for (const viewport of VIEWPORTS) {
+  for (const lang of ['en', 'ko'] as const) {
+    for (const mode of ['live', 'replay'] as const) {
+      test(`${viewport.width}×${viewport.height}, ${lang}, ${mode}: the header fits`, async ({ page }) => {
+        await page.setViewportSize(viewport);
+        await page.goto(`/?lang=${lang}${mode === 'replay' ? '&mode=replay' : ''}`);
+        await ready(page);
+        const l = await headerLayout(page);
+        expect(l.scrollWidth).toBeLessThanOrEqual(l.innerWidth);
+        expect(misplaced(l)).toEqual([]);
+        expect(l.headerHeight / l.innerHeight).toBeLessThanOrEqual(maxShare(viewport.width));
+        // Step phase, Run, Pause and the menu are on screen on every size, the phone included.
+        for (const action of ['step', 'iteration', 'run', 'pause', 'menu'])
+          expect(
+            l.controls.some((c) => c.name.startsWith(`${action === 'menu' ? 'summary' : 'button'} ${action}`)),
+          ).toBe(true);
+
+        // The menu's items are on screen too, and Escape closes it.
+        await page.locator('[data-action="menu"]').click();
+        const open = await headerLayout(page);
+        expect(open.controls.length).toBeGreaterThan(l.controls.length);
+        expect(misplaced(open)).toEqual([]);
+        expect(open.scrollWidth).toBeLessThanOrEqual(open.innerWidth);
+        await page.keyboard.press('Escape');
+        await expect(page.locator('[data-testid="header-menu"]')).not.toHaveAttribute('open', '');
+        await expect(page.locator('[data-action="menu"]')).toBeFocused();
+
+        // A recorded iteration fills every figure: the page is still no wider than the screen.
+        if (mode === 'replay') {
+          await page.locator('[data-action="iteration"]').click();
+          await waitForRecords(page, PHASES.length, 20_000);
+          await expect
+            .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+            .toBeLessThanOrEqual(viewport.width);
+        }
+      });
+    }
+  }
+}
+
+for (const lang of ['en', 'ko'] as const) {
+  test(`1280×720, ${lang}, live: the header keeps its height while a phase runs`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(`/?lang=${lang}`);
+    await ready(page);
+    const before = (await headerLayout(page)).headerHeight;
+    await page.evaluate(() => {
+      const w = window as unknown as { __heights: number[] };
+      w.__heights = [];
+      new ResizeObserver(() =>
+        w.__heights.push((document.querySelector('header') as HTMLElement).offsetHeight),
+      ).observe(document.querySelector('header') as HTMLElement);
+    });
+    await page.locator('[data-action="step"]').click();
+    await expect(page.locator('[data-action="pause"]')).toBeEnabled();
+    await ready(page, 180_000);
+    const heights = await page.evaluate(() => (window as unknown as { __heights: number[] }).__heights);
+    expect(new Set(heights.map((h) => Math.round(h)))).toEqual(new Set([Math.round(before)]));
+  });
+}
+
+for (const viewport of [VIEWPORTS[0], VIEWPORTS[3]]) {
+  for (const lang of ['en', 'ko'] as const) {
+    test(`${viewport.width}×${viewport.height}, ${lang}: contents links land their headings below the header`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await page.goto(`/?lang=${lang}&mode=replay`);
+      await ready(page);
+      const ids = await page.locator('nav a[href^="#ch-"]').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+      expect(ids).toHaveLength(8);
+      for (const href of ids) {
+        await page.locator(`nav a[href="${href}"]`).click();
+        await landsBelowHeader(page, `${href}-title`);
+      }
+      // The contents say which phases each chapter explains, and why their order differs from the strip.
+      await expect(page.locator('nav a[href="#ch-grpo"]')).toContainText(lang === 'en' ? '(phase 5)' : '(5단계)');
+      await expect(page.locator('nav a[href="#ch-labelling"]')).toContainText(
+        lang === 'en' ? '(phases 6–8)' : '(6–8단계)',
+      );
+      await expect(page.locator('[data-testid="contents-order"]')).toContainText(lang === 'en' ? 'phase 5' : '5단계');
+    });
+  }
+}
+
+test('a compare-story link lands the compare view below the header', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/?mode=replay&compare=released');
+  await ready(page);
+  const link = page.locator('[data-testid="released-story"] a[href="#compare-view"]').first();
+  await expect(link).toBeVisible({ timeout: 30_000 });
+  await link.click();
+  await landsBelowHeader(page, '#compare-view');
+});
+
+for (const [viewport, lang] of [
+  [VIEWPORTS[0], 'en'],
+  [VIEWPORTS[1], 'ko'],
+  [VIEWPORTS[2], 'en'],
+  [VIEWPORTS[3], 'ko'],
+] as const) {
+  test(`${viewport.width}×${viewport.height}, ${lang}: Step phase brings the figure of that phase into view`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto(`/?lang=${lang}&mode=replay`);
+    await ready(page);
+    for (const [i, phase] of PHASES.entries()) {
+      await ready(page);
+      await page.locator('[data-action="step"]').click();
+      await waitForRecords(page, i + 1, 10_000);
+      await landsBelowHeader(page, `figure[data-view="${FIGURE_OF[phase]}"]`);
+    }
+  });
+}
+
+test('Follow the phase can be turned off, and stays off in this browser', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/?mode=replay');
+  await ready(page);
+  await page.locator('[data-action="menu"]').click();
+  await page.locator('[data-action="follow-phase"]').uncheck();
+  await page.keyboard.press('Escape');
+  await page.locator('[data-action="step"]').click();
+  await waitForRecords(page, 1, 10_000);
+  await ready(page);
+  expect(await page.evaluate(() => scrollY)).toBe(0);
+  await page.reload();
+  await ready(page);
+  await expect(page.locator('[data-action="follow-phase"]')).not.toBeChecked();
+  await page.locator('[data-action="menu"]').click();
+  await page.locator('[data-action="follow-phase"]').check();
+  await page.keyboard.press('Escape');
+  await page.locator('[data-action="step"]').click();
+  await landsBelowHeader(page, 'figure[data-view="rollouts"]');
+});
+
+test('projector mode: white page, chart text of at least 16 px at 1920×1080, set in the address', async ({ page }) => {
+  const seen = watchPage(page);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await page.goto('/?mode=replay&projector=1');
+  await ready(page);
+  await page.locator('[data-action="iteration"]').click();
+  await waitForRecords(page, PHASES.length, 20_000);
+  await expect(page.locator('html')).toHaveClass(/projector/);
+  const look = await page.evaluate(() => {
+    const texts = [...document.querySelectorAll('figure[data-view] svg text')].filter((t) => t.checkVisibility());
+    // The size drawn on screen: the computed size times the SVG's scale.
+    const sizes = texts.map((t) => {
+      const fs = parseFloat(getComputedStyle(t).fontSize);
+      const m = (t as SVGGraphicsElement).getScreenCTM();
+      return { fs, drawn: fs * (m ? Math.hypot(m.a, m.b) : 1), view: t.closest('figure')?.getAttribute('data-view') };
+    });
+    return {
+      count: sizes.length,
+      small: sizes.filter((s) => s.fs < 16 || s.drawn < 15.9).map((s) => `${s.view}: ${s.fs}px drawn ${s.drawn}`),
+      background: getComputedStyle(document.body).backgroundColor,
+      color: getComputedStyle(document.body).color,
+      mainWidth: (document.querySelector('main') as HTMLElement).getBoundingClientRect().width,
+    };
+  });
+  expect(look.count).toBeGreaterThan(100);
+  expect(look.small).toEqual([]);
+  expect(look.background).toBe('rgb(255, 255, 255)');
+  expect(look.color).toBe('rgb(0, 0, 0)');
+  expect(look.mainWidth).toBeGreaterThan(0.95 * 1920);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  // The toggle in the menu turns it off and on, and the address follows.
+  await page.locator('[data-action="menu"]').click();
+  await page.locator('[data-action="projector"]').uncheck();
+  await expect(page).not.toHaveURL(/projector/);
+  await expect(page.locator('html')).not.toHaveClass(/projector/);
+  const plain = await page
+    .locator('figure[data-view="curves"] svg text')
+    .first()
+    .evaluate((t) => getComputedStyle(t).fontSize);
+  expect(plain).toBe('12px');
+  await page.locator('[data-action="projector"]').check();
+  await expect(page).toHaveURL(/projector=1/);
+  expect(seen.errors).toEqual([]);
+});
+
+for (const lang of ['en', 'ko'] as const) {
+  test(`?projector=yes is refused with a message (${lang}) and the page stays as it is`, async ({ page }) => {
+    await page.goto(`/?mode=replay&projector=yes&lang=${lang}`);
+    await ready(page);
+    await expect(page.locator('.problems')).toContainText(
+      lang === 'en' ? 'projector "yes" is not one of 1, 0' : '프로젝터 "yes"는 1, 0 중 하나가 아니어서',
+    );
+    await expect(page.locator('html')).not.toHaveClass(/projector/);
+  });
+}
+
+test('live, Space: "pausing after this phase" at once, then the run stops after that phase', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  await ready(page);
+  await page.locator('[data-action="run"]').click();
+  await expect(page.locator('[data-action="pause"]')).toBeEnabled();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  const asked = await page.evaluate(() => performance.now());
+  await page.keyboard.press(' ');
+  await expect(page.locator('[data-testid="status"]')).toHaveText('Pausing after this phase…', { timeout: 1000 });
+  const said = await page.evaluate(() => performance.now());
+  expect(said - asked).toBeLessThan(1000);
+  await ready(page, 180_000);
+  await expect(page.locator('[data-testid="status"]')).toHaveText('Ready');
+  expect((await receivedTrace(page)).length).toBeLessThan(PHASES.length);
+});
+
+test('recorded, 한국어, a pace of 5 s between phases: Space stops the countdown at once', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/?mode=replay&lang=ko');
+  await ready(page);
+  await page.locator('[data-action="pace"]').selectOption('delay-5');
+  await page.locator('[data-action="run"]').click();
+  await page.waitForFunction(() => (window.__agent0Trace?.length ?? 0) >= 1);
+  await expect(page.locator('[data-testid="status"]')).toContainText('초 뒤 다음 단계');
+  await expect(page.locator('[data-action="step"]')).toBeDisabled();
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press(' ');
+  await expect(page.locator('[data-testid="status"]')).toHaveText('준비됨', { timeout: 1000 });
+  await expect(page.locator('[data-action="step"]')).toBeEnabled();
+  expect((await receivedTrace(page)).length).toBe(1);
+  // The pace is kept in this browser.
+  await page.reload();
+  await ready(page);
+  await expect(page.locator('[data-action="pace"]')).toHaveValue('delay-5');
+});
+
+test('recorded, pause after each phase: Run plays one phase and holds, Run goes on', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/?mode=replay');
+  await ready(page);
+  await page.locator('[data-action="pace"]').selectOption('each-phase');
+  await page.locator('header input[type="number"]').fill('1');
+  for (let n = 1; n <= 3; n++) {
+    await page.locator('[data-action="run"]').click();
+    await page.waitForFunction((count) => (window.__agent0Trace?.length ?? 0) >= count, n);
+    await expect(page.locator('[data-testid="status"]')).toHaveText(
+      'Paused after the phase: Run goes on (until iteration 1 is done)',
+    );
+    expect((await receivedTrace(page)).length).toBe(n);
+  }
+  // Pause ends the held run: the page is ready, and Run starts a new one.
+  await page.locator('[data-action="pause"]').click();
+  await expect(page.locator('[data-testid="status"]')).toHaveText('Ready');
+  await expect(page.locator('[data-action="pause"]')).toBeDisabled();
+});
+
+test('live: the start of Python is said, and a tool phase counts programs run of programs written', async ({
+  page,
+}) => {
+  test.setTimeout(420_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  await ready(page);
+  // Every progress label, with how many phases had finished when it showed.
+  await page.evaluate(() => {
+    const w = window as unknown as { __labels: { phases: number; text: string }[]; __python: number[] };
+    w.__labels = [];
+    w.__python = [];
+    new MutationObserver(() => {
+      const phases = window.__agent0Trace?.length ?? 0;
+      const label = document.querySelector('[data-testid="progress"]')?.textContent;
+      if (label && w.__labels.at(-1)?.text !== label) w.__labels.push({ phases, text: label });
+      if (document.querySelector('[data-testid="python-starting"]')) w.__python.push(phases);
+    }).observe(document.querySelector('header') as HTMLElement, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+  });
+  for (let i = 0; i < 3; i++) {
+    await ready(page, 300_000);
+    await page.locator('[data-action="step"]').click();
+    await waitForRecords(page, i + 1, 300_000);
+  }
+  const { labels, python } = await page.evaluate(() => {
+    const w = window as unknown as { __labels: { phases: number; text: string }[]; __python: number[] };
+    return { labels: w.__labels, python: w.__python };
+  });
+  // The first tool call of the run said that Python was starting.
+  expect(python.length).toBeGreaterThan(0);
+  const parse = (text: string) => {
+    const m = /programs run: (\d+) of (\d+) written so far/.exec(text);
+    if (!m) throw new Error(`not a programs label: ${text}`);
+    return { done: Number(m[1]), total: Number(m[2]) };
+  };
+  const proxy = labels.filter((l) => l.phases === 2).map((l) => parse(l.text));
+  expect(proxy.length).toBeGreaterThan(0);
+  expect(proxy.every((p) => p.total > 0 && p.done <= p.total)).toBe(true);
+  const record = (await receivedTrace(page))[2] as Extract<PhaseRecord, { phase: 'solver-proxy' }>;
+  expect(record.phase).toBe('solver-proxy');
+  const perCandidate = record.results.flatMap((r) => r.toolCalls);
+  const calls = perCandidate.reduce((a, b) => a + b, 0);
+  expect(calls).toBeGreaterThan(0);
+  // The last label counts every program written, all of them run. The record counts the calls whose
+  // output was pasted back: a program whose output no longer fits the context ran but ends its
+  // rollout uncounted, at most once per candidate.
+  const last = proxy.at(-1) as { done: number; total: number };
+  expect(last.done).toBe(last.total);
+  expect(last.total).toBeGreaterThanOrEqual(calls);
+  expect(last.total - calls).toBeLessThanOrEqual(perCandidate.length);
+});
