@@ -10,6 +10,7 @@ import { METRICS_KO } from './metrics-ko';
 import { REPAIR_CHAPTER_KO, REPAIR_NOTES_KO, REPAIR_RULES_KO, REPAIR_VIEWS_KO } from './repair-ko';
 import { COMPARE_KO } from './compare-ko';
 import { COEVOLUTION_KO } from './coevolution-ko';
+import { CLASSROOM_KO } from './classroom-ko';
 import { PROBLEMS_KO } from './problems-ko';
 
 export const KO: Strings = {
@@ -209,9 +210,10 @@ export const KO: Strings = {
   problem: (p) =>
     p.field === 'seed'
       ? `시드 "${p.value}"는 0 이상의 정수가 아니어서 기본값을 씁니다`
-      : `${{ preset: '프리셋', backend: '백엔드', compare: '비교' }[p.field]} "${p.value}"는 ${p.allowed} 중 하나가 아니어서 기본값을 씁니다`,
+      : `${{ preset: '프리셋', backend: '백엔드', compare: '비교', lesson: '수업 화면' }[p.field]} "${p.value}"는 ${p.allowed} 중 하나가 아니어서 기본값을 씁니다`,
   errors: PROBLEMS_KO,
   compare: COMPARE_KO,
   coevolution: COEVOLUTION_KO,
   safety: SAFETY_KO,
+  classroom: CLASSROOM_KO,
 };

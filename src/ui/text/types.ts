@@ -211,4 +211,6 @@ export interface Strings {
   coevolution: CoevolutionTexts;
   /** Saved runs loaded in place of a refused one, figures that cannot draw, links that change settings. */
   safety: import('./safety-types').SafetyTexts;
+  /** The guided lesson, the handout and an embedded figure. */
+  classroom: import('./classroom-types').ClassroomTexts;
 }
