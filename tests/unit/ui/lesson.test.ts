@@ -162,7 +162,7 @@ describe('will curation keep this question', () => {
     trueAnswer: '0',
     correct: true,
   });
-  // Distances to the band [0.3, 0.8]: 1 → 0.2, 3/9 → 0.033, 5/9 → 0.244, 1/9 → 0.189: question 1 is asked.
+  // Distances to the band [0.3, 0.8]: 1 → 0.2, 3/9 → 0.033, 5/9 → 0.244, 1/9 → 0.189, 7/9 → 0.022: question 4 is asked.
   const labels = rec({
     phase: 'self-labelling',
     labels: [
@@ -170,6 +170,7 @@ describe('will curation keep this question', () => {
       label(3 / 9, [3, 2, 2, 2]),
       label(5 / 9, [5, 4]),
       label(1 / 9, [1, 1, 1, 1, 1, 1, 1, 1, 1]),
+      label(7 / 9, [7, 2]),
     ],
   });
   const curation = (keptIndices: number[]) =>
@@ -183,15 +184,15 @@ describe('will curation keep this question', () => {
     });
   it('asks about the question nearest an edge of the band, with its votes', () => {
     const ask = openAsk('curation', [labels], SETTINGS)!;
-    expect(ask).toMatchObject({ kind: 'curation', index: 1, question: `q${3 / 9}`, votes: 9 });
+    expect(ask).toMatchObject({ kind: 'curation', index: 4, question: `q${7 / 9}`, votes: 9 });
     expect(choiceKeys(ask)).toEqual(['keep', 'drop']);
   });
   it('answers from the kept positions, with s and the band', () => {
     const ask = openAsk('curation', [labels], SETTINGS)!;
-    const kept = decide(ask, [labels, curation([1, 2])])!;
-    expect(kept).toEqual({ kind: 'curation', kept: true, score: 3 / 9, band: [0.3, 0.8] });
+    const kept = decide(ask, [labels, curation([2, 4])])!;
+    expect(kept).toEqual({ kind: 'curation', kept: true, score: 7 / 9, band: [0.3, 0.8] });
     expect(rightKeys(kept)).toEqual(['keep']);
-    expect(rightKeys(decide(ask, [labels, curation([2])])!)).toEqual(['drop']);
+    expect(rightKeys(decide(ask, [labels, curation([1, 2])])!)).toEqual(['drop']);
   });
 });
 
