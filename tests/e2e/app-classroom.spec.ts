@@ -135,6 +135,8 @@ for (const lang of LANGS)
     );
     for (const [i, r] of rollouts.entries())
       await expect(reveal.locator(`li[data-rollout="${r}"]`)).toContainText(`R = ${shown(totals[i]!)}`);
+    // The figure the screen points at is on screen, with the phase just run.
+    await expect(page.locator('figure[data-view="reward-parts"]')).toBeInViewport();
 
     // 6 / 14: which group gets no gradient? The run now stands right after the reward.
     await page.keyboard.press('ArrowRight');
@@ -155,6 +157,7 @@ for (const lang of LANGS)
     const kept = first('curation').keptIndices.includes(index);
     expect(await choose('keep')).toBe(kept ? 'keep' : 'drop');
     await expect(reveal).toContainText(`s = ${shown(labels[index]!.score)}`);
+    await expect(page.locator('figure[data-view="histogram"]')).toBeInViewport();
 
     // 11 / 14: at which update does ρ first leave the clip band? The executor's update decides.
     await page.keyboard.press('ArrowRight');
