@@ -167,6 +167,10 @@ for (const lang of LANGS)
     const k = updates.findIndex((u) => u.clipLowFrac + u.clipHighFrac + u.dualClipFrac > 0);
     expect(await choose('u1')).toBe(k < 0 ? 'none' : `u${k + 1}`);
     await expect(reveal.locator('li')).toHaveCount(updates.length);
+    // Asked again: the answer goes, and the question waits for the run's next chance (the next iteration).
+    await predict.locator('[data-action="lesson-ask-again"]').click();
+    await expect(reveal).toHaveCount(0);
+    await expect(predict.locator('[data-action="lesson-run-question"]')).toBeVisible();
 
     // The lesson panel, with a prediction answered and the teacher notes open.
     await lessonStep(page).locator('details.notes > summary').click();

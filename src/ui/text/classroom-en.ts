@@ -20,6 +20,7 @@ export const CLASSROOM_EN: ClassroomTexts = {
     running: 'Running phases…',
     recordingEnded: 'The recording has no later place to ask this. Reset the run to ask it again.',
     chose: (choice) => `The class chose: ${choice}`,
+    askAgain: 'Ask again',
     revealing: 'Running the phase that decides it…',
     right: 'Right.',
     wrong: 'Not this time.',

@@ -20,6 +20,7 @@ export const CLASSROOM_KO: ClassroomTexts = {
     running: '단계를 실행하는 중…',
     recordingEnded: '기록에 이 질문을 물을 곳이 더 없습니다. 다시 물으려면 실행을 초기화하세요.',
     chose: (choice) => `학급의 선택: ${choice}`,
+    askAgain: '다시 묻기',
     revealing: '답을 정하는 단계를 실행하는 중…',
     right: '맞았습니다.',
     wrong: '이번엔 틀렸습니다.',

@@ -34,6 +34,8 @@ export interface ClassroomTexts {
     /** The recording has no further place to ask (reset to ask again). */
     recordingEnded: string;
     chose: (choice: string) => string;
+    /** Clear the class's choice, to ask the question again at the run's next chance. */
+    askAgain: string;
     revealing: string;
     right: string;
     wrong: string;
