@@ -15,6 +15,12 @@
  *   every formula (no script runs from a style);
  * - img-src / font-src `data:`: KaTeX's and the fonts' CSS may inline small images and fonts.
  * Test harness pages of the dev server (/tests/…, inline module scripts) are served without it.
+ *
+ * Who may show the page in a frame (`frame-ancestors`, header only: browsers ignore it in a <meta>
+ * policy): the embed view (`?embed=FIGURE`: one figure of the recorded run and its step buttons,
+ * nothing a hidden click could misuse) may be framed by any site, so a course page can show it; every
+ * other view (Save, Open file, forks, the lesson) by none, against clickjacking. The page renders the
+ * embed view for exactly the addresses that carry `embed`, so the two rules cover the same pages.
  */
 import type { Plugin } from 'vite';
 
@@ -31,6 +37,16 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'none'",
 ].join('; ');
 
+/** The `frame-ancestors` directive for a request's URL (path and query): `*` for the embed view, else `'none'`. */
+export function frameAncestors(url: string): string {
+  return new URL(url, 'http://localhost').searchParams.has('embed') ? 'frame-ancestors *' : "frame-ancestors 'none'";
+}
+
+/** The policy a server sends as a header for a request's URL: the page's policy and its framing rule. */
+export function headerPolicy(url: string): string {
+  return `${CONTENT_SECURITY_POLICY}; ${frameAncestors(url)}`;
+}
+
 /** The policy as a header on the dev and preview servers, and as a <meta> tag in the built page. */
 export function contentSecurityPolicy(): Plugin {
   const header = (url: string | undefined) => !(url ?? '').startsWith('/tests/');
@@ -38,13 +54,13 @@ export function contentSecurityPolicy(): Plugin {
     name: 'agent0-content-security-policy',
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
-        if (header(req.url)) res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+        if (header(req.url)) res.setHeader('Content-Security-Policy', headerPolicy(req.url ?? '/'));
         next();
       });
     },
     configurePreviewServer(server) {
-      server.middlewares.use((_req, res, next) => {
-        res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+      server.middlewares.use((req, res, next) => {
+        res.setHeader('Content-Security-Policy', headerPolicy(req.url ?? '/'));
         next();
       });
     },

@@ -1,12 +1,14 @@
 /**
  * The page's settings, kept in the URL so a teacher can share an exact setup:
  * `?preset=tiny&seed=3&set=executor.algorithm=grpo&set=proxy.gate=false&lang=ko&mode=replay&backend=wasm`,
- * plus `fork=1:executor.klCoef=0.05` (a fork of the live run), `compare=released` (the shipped pair) and
- * `projector=1` (the light, large-text palette for a projector).
+ * plus `fork=1:executor.klCoef=0.05` (a fork of the live run), `compare=released` (the shipped pair),
+ * `projector=1` (the light, large-text palette for a projector), and the classroom's views:
+ * `lesson=3` (the guided lesson's screen), `handout=1`, `embed=reward`.
  */
 import { type ConfigOverride, makeConfig, PRESET_NAMES, type PresetName } from '../../core/config';
 import { parseOverrides } from '../../engine/overrides';
 import type { BackendName } from '../../model/backend';
+import { LESSON_SCREENS, readLessonStep } from './lesson-screens';
 
 export type Lang = 'en' | 'ko';
 export type Mode = 'live' | 'replay';
@@ -27,6 +29,12 @@ export interface PageSettings {
   compare?: string | null;
   /** Projector mode: white background, dark text, chart text of at least 16 px, full width. */
   projector?: boolean;
+  /** The guided lesson's screen, 1-based (`lesson=3`); absent when the lesson is closed. */
+  lesson?: number | null;
+  /** The printable handout of the run on screen (`handout=1`). */
+  handout?: boolean;
+  /** One figure of the recorded run alone (`embed=reward`), as written in the address (checked by the embed). */
+  embed?: string | null;
 }
 
 export const DEFAULT_SETTINGS: PageSettings = {
@@ -40,7 +48,7 @@ export const DEFAULT_SETTINGS: PageSettings = {
 
 /** A value in the address that could not be read (the page words it in its language). */
 export interface SettingProblem {
-  field: 'preset' | 'seed' | 'backend' | 'compare' | 'projector';
+  field: 'preset' | 'seed' | 'backend' | 'compare' | 'projector' | 'lesson';
   value: string;
   /** The values it may take ('' for the seed, a whole number). */
   allowed: string;
@@ -77,6 +85,17 @@ export function readSettings(search: string): { settings: PageSettings; problems
     if ((BACKENDS as readonly string[]).includes(backend)) s.backend = backend as BackendName;
     else problems.push({ field: 'backend', value: backend, allowed: BACKENDS.join(', ') });
   }
+  const lesson = readLessonStep(q.get('lesson'));
+  if (lesson.step !== null) s.lesson = lesson.step;
+  if (lesson.problem)
+    problems.push({ field: 'lesson', value: q.get('lesson') ?? '', allowed: `1–${LESSON_SCREENS.length}` });
+  if (q.get('handout') === '1') s.handout = true;
+  const embed = q.get('embed');
+  if (embed !== null) {
+    s.embed = embed;
+    // An embedded figure always shows the recorded run.
+    s.mode = 'replay';
+  }
   return { settings: s, problems };
 }
 
@@ -92,6 +111,9 @@ export function writeSettings(s: PageSettings): string {
   for (const f of s.forks ?? []) q.append('fork', f);
   if (s.compare) q.set('compare', s.compare);
   if (s.projector) q.set('projector', '1');
+  if (s.lesson) q.set('lesson', String(s.lesson));
+  if (s.handout) q.set('handout', '1');
+  if (s.embed != null) q.set('embed', s.embed);
   const text = q.toString();
   return text ? `?${text}` : '';
 }

@@ -1,3 +1,5 @@
+import type { PhaseRecord } from '../../engine/trace';
+
 /** What the controls drive: the engine worker (live) or a recorded run (replay); same buttons for both. */
 export interface Driver {
   step(): void;
@@ -20,5 +22,9 @@ export interface Driver {
   fork?(changes: string[]): void;
   /** Live only: Agent0's Table 5 of the run so far, computed in the worker from the executors it kept. */
   coevolution?(): void;
+  /** Replay only: the recorded trace, in order (where an embedded figure's steps stop). */
+  trace?: readonly PhaseRecord[];
+  /** Replay only: the run as it stood after its first `played` records (an embedded figure's own steps). */
+  seek?(played: number): void;
   dispose(): void;
 }

@@ -87,6 +87,18 @@ export function replayDriver(state: RunState, run: RecordedRun): Driver {
       downloadUnipo(encodeUnipo(run));
       state.notice = { kind: 'exported-unipo' };
     },
+    trace: run.trace,
+    seek: (target) => {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      if (target < played) {
+        played = 0;
+        state.clear();
+        table();
+      }
+      while (played < Math.min(target, run.trace.length)) playOne();
+      idle();
+    },
     dispose: () => {
       if (timer) clearTimeout(timer);
     },

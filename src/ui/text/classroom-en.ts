@@ -1,3 +1,4 @@
+/** English words of the classroom views (the Korean file says the same). */
 import type { ClassroomTexts } from './classroom-types';
 
 export const CLASSROOM_EN: ClassroomTexts = {
@@ -20,4 +21,159 @@ export const CLASSROOM_EN: ClassroomTexts = {
   chapterPhases: (phases) => (/[–,]/.test(phases) ? `phases ${phases}` : `phase ${phases}`),
   orderNote:
     'The chapters explain the rewards before the updates, so the GRPO update (phase 5) comes after self-labelling (phases 6–8); each link says which phases its chapter covers.',
+  lessonButton: 'Lesson',
+  printButton: 'Print',
+  lesson: {
+    label: 'Guided lesson',
+    progress: (step, total) => `${step} / ${total}`,
+    previous: '← Back',
+    next: 'Next →',
+    close: 'Close the lesson',
+    keys: '← → or Page Up / Page Down move between screens.',
+    teacherNotes: 'Teacher notes',
+    showFigure: 'Show the figure',
+    figureEmpty: 'This figure fills in once its phase has run.',
+    runToFigure: 'Run until it has data',
+    notYetAsked: 'This question is asked right before the phase that decides it.',
+    runToQuestion: 'Run to the question',
+    running: 'Running phases…',
+    recordingEnded: 'The recording has no later place to ask this. Reset the run to ask it again.',
+    chose: (choice) => `The class chose: ${choice}`,
+    askAgain: 'Ask again',
+    revealing: 'Running the phase that decides it…',
+    right: 'Right.',
+    wrong: 'Not this time.',
+    none: 'none of them',
+    screens: {
+      loop: {
+        title: 'Two roles, one loop',
+        body: 'One small model is copied into two roles. The questioner writes problems; the executor solves them. Each iteration runs the ten phases in the diagram, and no human supplies an answer.',
+        note: 'Ask who grades the executor if nobody knows the answers. Keep the question open: screens 8–9 answer it (the executor grades itself by majority vote).',
+      },
+      contracts: {
+        title: 'The contract',
+        body: 'A questioner rollout must put its problem in question tags and box its own answer. A rollout that breaks this contract earns U = −1, whatever else it did.',
+        note: 'Point at a violated row. Text is all the roles exchange, so a format rule is the only way to read a question out of it.',
+      },
+      proxy: {
+        title: 'How hard is a question? p',
+        body: 'The solver proxy (the executor) answers each question several times; p is the share of answers that agree with the majority. The uncertainty term is highest at p = 0.5 and zero at p = 1.',
+        note: 'p is not accuracy: ten wrong answers that agree give p = 1. Ask which p the questioner should aim for.',
+      },
+      'predict-reward': {
+        title: 'Predict: the highest reward',
+        body: 'The curriculum reward adds the uncertainty term, subtracts a penalty for questions like others in the batch, and pays a little for tool calls.',
+        note: 'Have the class vote by hands before you click. Then read the parts aloud: the winner is often not the question with p nearest 0.5, because of the repetition penalty.',
+      },
+      repetition: {
+        title: 'Repetition penalty',
+        body: 'Questions are clustered by BLEU distance; each rollout pays its cluster’s share of the batch. Writing the same easy question eight times does not pay.',
+        note: 'Find the largest block on the diagonal: that is the most repeated question, and the most penalised.',
+      },
+      'predict-no-gradient': {
+        title: 'Predict: which group gets no gradient?',
+        body: 'GRPO compares the rewards within each group of rollouts of the same prompt: A = (R − mean) / std. A group whose rewards are all equal has nothing to compare.',
+        note: 'The rule: equal rewards → every advantage 0 → no gradient from that group. Students often expect a small gradient rather than none.',
+      },
+      'grpo-clip': {
+        title: 'Clipping ρ',
+        body: 'Each update reuses the same batch several times. ρ is the new policy’s probability over the old one; the loss stops rewarding moves that push ρ outside [1 − ε_low, 1 + ε_high].',
+        note: 'At the first update ρ is exactly 1 for every token, so nothing can be clipped. Clip fractions grow over the updates of one batch.',
+      },
+      votes: {
+        title: 'Self-labelling: the executor grades itself',
+        body: 'The executor answers each question several times. The majority answer becomes the pseudo-label; s is the majority’s share of the votes.',
+        note: 'This answers the question from screen 1. Ask what goes wrong when the majority is confidently wrong (see the pseudo-label table).',
+      },
+      'predict-curation': {
+        title: 'Predict: will curation keep it?',
+        body: 'Curation keeps only questions whose self-consistency s lies in a band: too easy (s near 1) teaches nothing, too divided (s low) gives an unreliable label.',
+        note: 'Ask the class to compute s from the votes first: the largest count divided by the number of votes.',
+      },
+      pseudo: {
+        title: 'Are the pseudo-labels right?',
+        body: 'The page knows the true answers (the engine never uses them for training): each row shows whether the majority was right.',
+        note: 'A kept question with a wrong label trains the executor toward a wrong answer. Ask how the band trades this off.',
+      },
+      'predict-clip': {
+        title: 'Predict: when does ρ leave the band?',
+        body: 'The executor’s update runs several optimizer updates on one batch. ADPO gives each question its own upper bound ε_high(s).',
+        note: 'The answer is never “update 1”: ρ ≡ 1 before the policy has moved. After that it depends on how far each update moves the policy.',
+      },
+      adpo: {
+        title: 'ADPO: trust the label by s',
+        body: 'ADPO scales each question’s advantage by g(s) (less for ambiguous questions) and lets ambiguous questions move further upward with a larger ε_high(s).',
+        note: 'Read one question’s s off the chart and follow it to g(s) and ε_high(s).',
+      },
+      curves: {
+        title: 'What changed over the iterations',
+        body: 'Each point is one iteration; the dashed line is the base model. Accuracy is measured on held-out problems with their true answers.',
+        note: 'Ask which curves should rise if co-evolution works, and which ones are flat on this small run and why.',
+      },
+      repair: {
+        title: 'Reshaping the signal: code repair',
+        body: 'In the repair lab a judge scores each step of a fix, not only the final test. The advantage of a step is reshaped by its process weight.',
+        note: 'Compare the outcome-only and process-weighted advantages: the same final reward can credit different steps.',
+      },
+    },
+    topReward: {
+      question: (iteration) =>
+        `Iteration ${iteration}: the solver proxy has measured p. Which of these questions will earn the highest curriculum reward R?`,
+      choice: (question, p) => `${question} (p = ${p})`,
+      answer: (question, total) => `Highest: “${question}” with R = ${total}.`,
+      row: (question, u, penalty, tool, total) =>
+        `${question}: U = ${u}, penalty = ${penalty}, tool = ${tool} → R = ${total}`,
+    },
+    noGradient: {
+      question: (iteration) =>
+        `Iteration ${iteration}: these are each group’s rewards. Which group will give the questioner no gradient?`,
+      choice: (group, rewards) => `Group ${group}: ${rewards}`,
+      answerNone: 'No group: every group has at least two different rewards, so every group moves the policy.',
+      answer: (groups) => `No gradient from group ${groups}: all its rewards are equal, so std = 0 and every A = 0.`,
+      row: (group, std, signal) => `Group ${group}: std = ${std}${signal ? '' : ' → A = 0'}`,
+    },
+    curation: {
+      question: (question, lo, hi) => `Curation keeps a question when ${lo} ≤ s ≤ ${hi}. Will it keep “${question}”?`,
+      votes: (buckets, votes) => `Its ${votes} votes: ${buckets}`,
+      keep: 'Kept',
+      drop: 'Dropped',
+      answer: (kept, score, lo, hi) =>
+        `${kept ? 'Kept' : 'Dropped'}: s = ${score}, ${kept ? 'inside' : 'outside'} [${lo}, ${hi}].`,
+    },
+    clip: {
+      question: (updates) =>
+        `The executor’s update makes ${updates} optimizer updates on its batch. At which update does ρ first leave the clip band?`,
+      choice: (update) => `Update ${update}`,
+      never: 'Never',
+      answer: (first) =>
+        first === null ? 'ρ never left the band in this batch.' : `ρ first left the band at update ${first}.`,
+      row: (update, low, high, dual) => `Update ${update}: clipped low ${low}, high ${high}, dual ${dual}`,
+    },
+  },
+  handout: {
+    title: 'Agent0 Lab — handout',
+    run: (seed, iterations) => `Seed ${seed}, ${iterations} iterations.`,
+    recorded: 'Recorded run shipped with the app.',
+    live: (preset) => `The run on screen in this browser (preset ${preset}).`,
+    loop: 'The loop',
+    formulas: 'The formulas with this run’s numbers',
+    curves: 'The curves',
+    noIterations: 'No iteration has finished yet: run at least one to fill the handout.',
+    print: 'Print',
+    back: 'Back to the lab',
+    reward: (rollout, iteration) => `Curriculum reward of rollout ${rollout}, iteration ${iteration}:`,
+    advantage: (group, iteration) => `GRPO advantage in group ${group} of the questioner, iteration ${iteration}:`,
+    curation: (kept, total, lo, hi) =>
+      `Self-consistency s; curation kept ${kept} of ${total} questions with ${lo} ≤ s ≤ ${hi}:`,
+    clip: (epsLow, epsHigh) => `Clipped objective of the questioner (ε_low = ${epsLow}, ε_high = ${epsHigh}):`,
+    clipPerSequence: (epsLow) => `ε_low = ${epsLow}; the executor’s ε_high(s) is set per question by ADPO.`,
+  },
+  embed: {
+    label: 'Figure of the recorded run',
+    previous: '◀ Previous',
+    next: 'Next ▶',
+    position: (stop, stops, iteration) => `${stop} / ${stops} · iteration ${iteration}`,
+    unknown: (name, known) => `There is no figure called “${name}”. Use one of: ${known}.`,
+    openFull: 'Open the whole lab',
+  },
 };

@@ -1,7 +1,19 @@
-/** Words for running a class: the header's menu, the pace of Run, following the phase, projector mode. */
+/**
+ * Words for running a class: the header's menu, the pace of Run, following the phase, projector
+ * mode, and the classroom views (the guided lesson, the handout, an embedded figure).
+ */
+import type { LessonScreenId } from '../lib/lesson-screens';
 
 /** How Run moves through phases (state/paced-run.svelte.ts). */
 export type PaceId = 'continuous' | 'each-phase' | 'delay-2' | 'delay-5' | 'delay-10';
+
+export interface LessonScreenTexts {
+  title: string;
+  /** What the class looks at, in two or three sentences. */
+  body: string;
+  /** For the teacher: what to point out, what students get wrong. */
+  note: string;
+}
 
 export interface ClassroomTexts {
   /** The header's menu of secondary controls. */
@@ -26,4 +38,90 @@ export interface ClassroomTexts {
   chapterPhases: (phases: string) => string;
   /** Why the contents and the phase strip have different orders. */
   orderNote: string;
+  /** The header's buttons. */
+  lessonButton: string;
+  printButton: string;
+  lesson: {
+    label: string;
+    /** "3 / 14". */
+    progress: (step: number, total: number) => string;
+    previous: string;
+    next: string;
+    close: string;
+    keys: string;
+    teacherNotes: string;
+    showFigure: string;
+    /** The figure's phase has not run yet. */
+    figureEmpty: string;
+    runToFigure: string;
+    /** The run is not yet right before the phase that decides the question. */
+    notYetAsked: string;
+    runToQuestion: string;
+    /** Live: the next chance may be an iteration away. */
+    running: string;
+    /** The recording has no further place to ask (reset to ask again). */
+    recordingEnded: string;
+    chose: (choice: string) => string;
+    /** Clear the class's choice, to ask the question again at the run's next chance. */
+    askAgain: string;
+    revealing: string;
+    right: string;
+    wrong: string;
+    none: string;
+    screens: Record<LessonScreenId, LessonScreenTexts>;
+    topReward: {
+      question: (iteration: number) => string;
+      choice: (question: string, p: string) => string;
+      answer: (question: string, total: string) => string;
+      row: (question: string, u: string, penalty: string, tool: string, total: string) => string;
+    };
+    noGradient: {
+      question: (iteration: number) => string;
+      choice: (group: number, rewards: string) => string;
+      answerNone: string;
+      answer: (groups: string) => string;
+      row: (group: number, std: string, signal: boolean) => string;
+    };
+    curation: {
+      question: (question: string, lo: string, hi: string) => string;
+      votes: (buckets: string, votes: number) => string;
+      keep: string;
+      drop: string;
+      answer: (kept: boolean, score: string, lo: string, hi: string) => string;
+    };
+    clip: {
+      question: (updates: number) => string;
+      choice: (update: number) => string;
+      never: string;
+      answer: (first: number | null) => string;
+      row: (update: number, low: string, high: string, dual: string) => string;
+    };
+  };
+  handout: {
+    title: string;
+    run: (seed: number, iterations: number) => string;
+    recorded: string;
+    live: (preset: string) => string;
+    loop: string;
+    formulas: string;
+    curves: string;
+    noIterations: string;
+    print: string;
+    back: string;
+    /** Parts of the reward at one rollout of the last iteration. */
+    reward: (rollout: number, iteration: number) => string;
+    advantage: (group: number, iteration: number) => string;
+    curation: (kept: number, total: number, lo: string, hi: string) => string;
+    clip: (epsLow: string, epsHigh: string) => string;
+    clipPerSequence: (epsLow: string) => string;
+  };
+  embed: {
+    label: string;
+    previous: string;
+    next: string;
+    /** Where the figure stands: stop k of n, iteration i. */
+    position: (stop: number, stops: number, iteration: number) => string;
+    unknown: (name: string, known: string) => string;
+    openFull: string;
+  };
 }

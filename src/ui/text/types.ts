@@ -223,5 +223,6 @@ export interface Strings {
   coevolution: CoevolutionTexts;
   /** Saved runs loaded in place of a refused one, figures that cannot draw, links that change settings. */
   safety: import('./safety-types').SafetyTexts;
+  /** Running a class: the menu, pace, projector, and the lesson, handout and embedded figure. */
   classroom: import('./classroom-types').ClassroomTexts;
 }

@@ -1,0 +1,316 @@
+/**
+ * The classroom views on the production build, in English and Korean: the guided lesson moves with
+ * the arrow keys and Page Up / Page Down and the address follows; its four predictions hide their
+ * answer until the class has chosen, then reveal an answer equal to the recording's own numbers (read
+ * here from public/runs/, not from the page); the handout prints on at most two A4 pages; an embedded
+ * figure, framed by another site, draws its marks and nothing else, while the full page refuses to be
+ * framed; axe finds no serious violation in the lesson and the embed.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { type AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { expect, type Page, test } from '@playwright/test';
+import type { PhaseRecord, RecordOf } from '../../src/engine/trace';
+import { E2E_BUILD_PORT } from '../../playwright.config';
+import { openMenu, watchPage } from './app-checks';
+
+test.beforeEach(({ page: _page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'build', 'the classroom views are checked on the production build');
+});
+
+const RECORDING = JSON.parse(readFileSync('public/runs/classroom-seed1.json', 'utf8')) as { trace: PhaseRecord[] };
+/** A record of the recording's first iteration. */
+const first = <P extends PhaseRecord['phase']>(phase: P) =>
+  RECORDING.trace.find((r) => r.phase === phase && r.iteration === 1) as RecordOf<P>;
+/** A number as the page writes it: three decimals, a true minus sign. */
+const shown = (x: number) => {
+  const s = x.toFixed(3);
+  return (Number(s) === 0 ? (0).toFixed(3) : s).replace('-', '−');
+};
+
+const VIEWPORTS = [
+  { width: 1280, height: 720 },
+  { width: 1920, height: 1080 },
+];
+const LANGS = ['en', 'ko'] as const;
+
+/** axe's serious and critical findings in `scope` (the rest of the page is audited by app-accessibility.spec.ts). */
+async function severe(page: Page, scope = 'body'): Promise<string[]> {
+  await page.evaluate(() => document.fonts.ready);
+  const result = await new AxeBuilder({ page })
+    .include(scope)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const lessonStep = (page: Page) => page.locator('[data-lesson-step]');
+
+for (const lang of LANGS)
+  for (const viewport of VIEWPORTS)
+    test(`lesson moves with → ← PageDown PageUp and the address follows (${lang}, ${viewport.width}×${viewport.height})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      const seen = watchPage(page);
+      await page.goto(`/?mode=replay&lang=${lang}&lesson=2`);
+      await expect(lessonStep(page)).toHaveAttribute('data-lesson-step', '2');
+      await expect(page.getByTestId('lesson-progress')).toHaveText('2 / 14');
+      // The figure of the screen is outlined, on screen, and not under the panel.
+      const figure = page.locator('figure[data-view="rollouts"]');
+      await expect(figure).toHaveClass(/lesson-focus/);
+      await expect(figure).toBeInViewport();
+      const panel = await lessonStep(page).boundingBox();
+      const fig = await figure.boundingBox();
+      expect(fig!.x + fig!.width).toBeLessThanOrEqual(panel!.x);
+
+      const moves: [string, number][] = [
+        ['ArrowRight', 3],
+        ['PageDown', 4],
+        ['PageUp', 3],
+        ['ArrowLeft', 2],
+        ['ArrowLeft', 1],
+        ['ArrowLeft', 1],
+      ];
+      for (const [key, step] of moves) {
+        await page.keyboard.press(key);
+        await expect(lessonStep(page)).toHaveAttribute('data-lesson-step', String(step));
+        await expect.poll(() => new URL(page.url()).searchParams.get('lesson')).toBe(String(step));
+      }
+      await expect(page.locator('[data-view="loop"]')).toHaveClass(/lesson-focus/);
+      // A link opens the same screen.
+      await page.goto(`/?mode=replay&lang=${lang}&lesson=13`);
+      await expect(lessonStep(page)).toHaveAttribute('data-lesson-step', '13');
+      await expect(page.locator('figure[data-view="curves"]')).toBeInViewport();
+      // Closing the lesson takes it out of the address.
+      await lessonStep(page).locator('button.close').click();
+      await expect(lessonStep(page)).toHaveCount(0);
+      expect(new URL(page.url()).searchParams.has('lesson')).toBe(false);
+      await openMenu(page);
+      await page.locator('[data-action="lesson"]').click();
+      await expect(lessonStep(page)).toHaveAttribute('data-lesson-step', '1');
+      expect(seen.errors).toEqual([]);
+    });
+
+for (const lang of LANGS)
+  test(`lesson predictions hide the answer until the class chooses, then reveal the recording's numbers (${lang})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const seen = watchPage(page);
+    const predict = page.locator('[data-predict]');
+    const reveal = page.locator('[data-reveal]');
+    /** Choose `key` (or the first choice), see the answer appear only then; its right choices. */
+    const choose = async (key: string | null): Promise<string> => {
+      await expect(predict.locator('button[data-choice]').first()).toBeVisible();
+      await expect(reveal).toHaveCount(0);
+      const pick = key ?? (await predict.locator('button[data-choice]').first().getAttribute('data-choice'))!;
+      await predict.locator(`button[data-choice="${pick}"]`).click();
+      await expect(reveal).toBeVisible();
+      return (await reveal.getAttribute('data-reveal'))!;
+    };
+
+    // 4 / 14: which question earns the highest reward? Asked right after the solver proxy of iteration 1.
+    await page.goto(`/?mode=replay&lang=${lang}&lesson=4`);
+    await expect(predict).toHaveAttribute('data-predict', 'top-reward');
+    await expect(reveal).toHaveCount(0);
+    await predict.locator('[data-action="lesson-run-question"]').click();
+    await expect(predict.locator('button[data-choice]')).toHaveCount(4);
+    const rollouts = (await predict
+      .locator('button[data-choice]')
+      .evaluateAll((b) => b.map((x) => Number(x.getAttribute('data-choice')!.slice(1))))) as number[];
+    const contracts = first('contract-parsing').contracts;
+    for (const [i, r] of rollouts.entries())
+      await expect(predict.locator('button[data-choice]').nth(i)).toContainText(contracts[r]!.question!);
+    const right = await choose(null);
+    const totals = rollouts.map((r) => first('curriculum-reward').parts.find((p) => p.rollout === r)!.total);
+    const max = Math.max(...totals);
+    expect(right).toBe(
+      rollouts
+        .filter((_, i) => totals[i] === max)
+        .map((r) => `r${r}`)
+        .join(' '),
+    );
+    for (const [i, r] of rollouts.entries())
+      await expect(reveal.locator(`li[data-rollout="${r}"]`)).toContainText(`R = ${shown(totals[i]!)}`);
+    // The figure the screen points at is on screen, with the phase just run.
+    await expect(page.locator('figure[data-view="reward-parts"]')).toBeInViewport();
+
+    // 6 / 14: which group gets no gradient? The run now stands right after the reward.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(predict).toHaveAttribute('data-predict', 'no-gradient');
+    const groups = first('questioner-update').stats.groups;
+    const flat = groups.filter((g) => g.noSignal).map((g) => `g${g.id}`);
+    expect(await choose('none')).toBe(flat.length > 0 ? flat.join(' ') : 'none');
+    for (const g of groups) await expect(reveal.locator(`li[data-group="${g.id}"]`)).toContainText(shown(g.std));
+
+    // 9 / 14: will curation keep this question? Asked after self-labelling.
+    await page.goto(`/?mode=replay&lang=${lang}&lesson=9`);
+    await predict.locator('[data-action="lesson-run-question"]').click();
+    const labels = first('self-labelling').labels;
+    const asked = (await predict.locator('.question').textContent())!;
+    const index = labels.findIndex((l) => asked.includes(`“${l.question}”`));
+    expect(index).toBeGreaterThanOrEqual(0);
+    const kept = first('curation').keptIndices.includes(index);
+    expect(await choose('keep')).toBe(kept ? 'keep' : 'drop');
+    await expect(reveal).toContainText(`s = ${shown(labels[index]!.score)}`);
+    await expect(page.locator('figure[data-view="histogram"]')).toBeInViewport();
+
+    // 11 / 14: at which update does ρ first leave the clip band? The executor's update decides.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(predict).toHaveAttribute('data-predict', 'clip');
+    const updates = first('executor-update').stats!.updates;
+    const k = updates.findIndex((u) => u.clipLowFrac + u.clipHighFrac + u.dualClipFrac > 0);
+    expect(await choose('u1')).toBe(k < 0 ? 'none' : `u${k + 1}`);
+    await expect(reveal.locator('li')).toHaveCount(updates.length);
+    // Asked again: the answer goes, and the question waits for the run's next chance (the next iteration).
+    await predict.locator('[data-action="lesson-ask-again"]').click();
+    await expect(reveal).toHaveCount(0);
+    await expect(predict.locator('[data-action="lesson-run-question"]')).toBeVisible();
+
+    // The lesson panel, with a prediction answered and the teacher notes open.
+    await lessonStep(page).locator('details.notes > summary').click();
+    expect(await severe(page, '[data-lesson-step]')).toEqual([]);
+    expect(seen.errors).toEqual([]);
+  });
+
+/** PDF pages: the page objects (`/Type /Page`, not the `/Pages` tree) in the file. */
+const pdfPages = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
+
+for (const lang of LANGS)
+  test(`the handout of the recorded run prints on at most two A4 pages (${lang})`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const seen = watchPage(page);
+    // The header's Print button opens the handout and the browser's print dialog.
+    await page.addInitScript(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => {
+        (window as unknown as { printed: number }).printed += 1;
+      };
+    });
+    await page.goto(`/?mode=replay&lang=${lang}`);
+    await openMenu(page);
+    await page.locator('[data-action="print"]').click();
+    await expect(page.getByTestId('handout')).toBeVisible();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    expect(new URL(page.url()).searchParams.get('handout')).toBe('1');
+
+    await page.goto(`/?mode=replay&lang=${lang}&handout=1`);
+    const handout = page.getByTestId('handout');
+    // The whole recording is in: the curves of its 8 iterations and the formulas with its numbers.
+    await expect(handout.locator('[data-view="curves"] svg').first()).toBeVisible();
+    await expect(handout.locator('.katex')).toHaveCount(4);
+    await expect(handout).toContainText(lang === 'en' ? '8 iterations' : '반복 8회');
+    await expect(page.locator('header')).toHaveCount(0);
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.locator('button:visible')).toHaveCount(0);
+    const pdf = await page.pdf({ format: 'A4' });
+    const pages = pdfPages(pdf);
+    expect(pages).toBeGreaterThanOrEqual(1);
+    expect(pages).toBeLessThanOrEqual(2);
+    // The count is of real pages: the whole lab, printed, takes many more.
+    await page.goto(`/?mode=replay&lang=${lang}`);
+    await expect(page.locator('section[data-chapter]').first()).toBeVisible();
+    expect(pdfPages(await page.pdf({ format: 'A4' }))).toBeGreaterThan(2);
+    expect(seen.errors).toEqual([]);
+  });
+
+const FIGURES = [
+  { name: 'reward', view: 'reward-parts', marks: '[data-view="reward-parts"] svg rect' },
+  { name: 'votes', view: 'votes', marks: '[data-view="votes"] svg rect' },
+  {
+    name: 'grpo',
+    view: 'grpo-groups',
+    marks: '[data-view="grpo-groups"] svg circle, [data-view="grpo-groups"] svg rect',
+  },
+  { name: 'adpo', view: 'adpo-curves', marks: '[data-view="adpo-curves"] svg path' },
+  { name: 'curves', view: 'curves', marks: '[data-view="curves"] svg path' },
+  { name: 'compare', view: 'compare', marks: '[data-view="compare"] svg path' },
+];
+
+/**
+ * A course page on another origin that frames `src`: a server of this test on a port of its own
+ * (localhost, since every other host is unresolvable here, and Chromium's local network checks refuse
+ * a page the test serves from a made-up public host to frame localhost).
+ */
+async function coursePage(page: Page, src: string, width = 640, height = 520): Promise<Server> {
+  const server = createServer((_req, res) => {
+    res.setHeader('Content-Type', 'text/html');
+    res.end(
+      `<!doctype html><title>Course</title><h1>Week 9</h1><iframe title="figure" src="${src}" width="${width}" height="${height}"></iframe>`,
+    );
+  });
+  await new Promise<void>((done) => server.listen(0, 'localhost', done));
+  await page.goto(`http://localhost:${(server.address() as AddressInfo).port}/`);
+  return server;
+}
+
+for (const [i, f] of FIGURES.entries()) {
+  const lang = LANGS[i % 2]!;
+  test(`?embed=${f.name} framed by a course page draws its marks and nothing else, and steps (${lang})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(VIEWPORTS[i % 2]!);
+    const seen = watchPage(page);
+    const course = await coursePage(page, `http://localhost:${E2E_BUILD_PORT}/?embed=${f.name}&lang=${lang}`);
+    const frame = page.frameLocator('iframe');
+    await expect(frame.locator(f.marks).first()).toBeVisible();
+    // Only that figure: no header, no chapter, no other figure.
+    await expect(frame.locator('figure[data-view]')).toHaveCount(1);
+    await expect(frame.locator(`figure[data-view="${f.view}"]`)).toHaveCount(1);
+    await expect(frame.locator('header, section[data-chapter], nav[aria-label] a[href^="#ch-"]')).toHaveCount(0);
+    // Sized to its frame: nothing wider than the frame.
+    const inner = page.frames().find((x) => x.url().includes('embed='))!;
+    expect(await inner.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // Its own steps: a recording of 8 iterations has 8 records of each phase.
+    const position = frame.getByTestId('embed-position');
+    const start = f.name === 'curves' || f.name === 'compare' ? 8 : 1;
+    await expect(position).toContainText(`${start} / 8`);
+    const move = start === 8 ? 'embed-previous' : 'embed-next';
+    await frame.locator(`[data-action="${move}"]`).click();
+    await expect(position).toContainText(`${start === 8 ? 7 : 2} / 8`);
+    await expect(frame.locator(f.marks).first()).toBeVisible();
+    expect(seen.errors).toEqual([]);
+    course.close();
+  });
+}
+
+test('the full page refuses to be framed by another site; an unknown figure is said in the page’s language', async ({
+  page,
+  request,
+}) => {
+  const base = `http://localhost:${E2E_BUILD_PORT}`;
+  expect((await request.get(`${base}/?embed=reward`)).headers()['content-security-policy']).toContain(
+    'frame-ancestors *',
+  );
+  expect((await request.get(`${base}/?mode=replay`)).headers()['content-security-policy']).toContain(
+    "frame-ancestors 'none'",
+  );
+  const seen = watchPage(page);
+  const course = await coursePage(page, `${base}/?mode=replay&lesson=1`);
+  await expect.poll(() => page.frames().some((f) => f.url().startsWith('chrome-error://'))).toBe(true);
+  expect(seen.errors.join('\n')).toContain("frame-ancestors 'none'");
+  course.close();
+
+  await page.goto('/?embed=header&lang=ko');
+  await expect(page.getByTestId('embed-unknown')).toContainText('“header”이라는 그림은 없습니다');
+  await expect(page.getByTestId('embed-unknown')).toContainText('reward, votes, grpo, adpo, curves, compare');
+  await expect(page.locator('figure')).toHaveCount(0);
+  await page.goto('/?embed=header');
+  await expect(page.getByTestId('embed-unknown')).toContainText('There is no figure called “header”');
+});
+
+for (const lang of LANGS)
+  test(`axe: no serious violation in the embed view (${lang})`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    for (const f of ['reward', 'adpo']) {
+      await page.goto(`/?embed=${f}&lang=${lang}`);
+      await expect(page.locator('figure svg').first()).toBeVisible();
+      expect(await severe(page)).toEqual([]);
+    }
+  });
