@@ -83,7 +83,10 @@ export function unionBox(boxes: readonly Box[]): Box | null {
 
 /** A colour for a legend swatch: its background colour, else the first colour of its background image (a hatch). */
 export function swatchColor(backgroundColor: string, backgroundImage: string): string | null {
-  const transparent = backgroundColor === '' || backgroundColor === 'transparent' || /,\s*0\)$/.test(backgroundColor);
+  const transparent =
+    backgroundColor === '' ||
+    backgroundColor === 'transparent' ||
+    /^rgba\([^,]+,[^,]+,[^,]+,\s*0(\.0*)?\)$/.test(backgroundColor);
   if (!transparent) return backgroundColor;
   return backgroundImage.match(/rgba?\([^)]*\)|#[0-9a-f]{3,8}\b/i)?.[0] ?? null;
 }

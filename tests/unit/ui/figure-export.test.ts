@@ -64,6 +64,10 @@ describe('layout', () => {
   });
   it('a swatch takes its background colour, or the first colour of a hatch', () => {
     expect(swatchColor('rgb(0, 114, 178)', 'none')).toBe('rgb(0, 114, 178)');
+    // A colour whose last channel is 0 is opaque: only an alpha of 0 is transparent.
+    expect(swatchColor('rgb(213, 94, 0)', 'none')).toBe('rgb(213, 94, 0)');
+    expect(swatchColor('rgb(0, 0, 0)', 'none')).toBe('rgb(0, 0, 0)');
+    expect(swatchColor('rgba(0, 0, 0, 0.5)', 'none')).toBe('rgba(0, 0, 0, 0.5)');
     expect(
       swatchColor(
         'rgba(0, 0, 0, 0)',
