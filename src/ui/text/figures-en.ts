@@ -62,7 +62,7 @@ export const FIGURES_EN: FigureTexts = {
         return `Flat: ${value} in every iteration.`;
     }
   },
-  gateOff: 'The gate is off in this run (proxy.gate = false): p after the gate is p before it.',
+  gateOff: 'The gate is off in this run (proxy.gate=false): p after the gate is p before it.',
   repairProgress: (p) => {
     switch (p.stage) {
       case 'backend':

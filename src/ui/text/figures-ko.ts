@@ -62,7 +62,7 @@ export const FIGURES_KO: FigureTexts = {
         return `평평함: 모든 반복에서 ${value}.`;
     }
   },
-  gateOff: '이 실행에서는 관문이 꺼져 있어(proxy.gate = false) 관문 뒤의 p가 관문 앞의 p와 같습니다.',
+  gateOff: '이 실행에서는 관문이 꺼져 있어(proxy.gate=false) 관문 뒤의 p가 관문 앞의 p와 같습니다.',
   repairProgress: (p) => {
     switch (p.stage) {
       case 'backend':
