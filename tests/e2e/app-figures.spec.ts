@@ -416,6 +416,31 @@ async function openSvg(page: Page, bytes: Buffer) {
   return drawn;
 }
 
+/** Pixels darker than rgb(100, 100, 100) in the top `rows` rows of a PNG, decoded by a new page's canvas. */
+async function darkPixels(page: Page, bytes: Buffer, rows: number): Promise<number> {
+  const viewer = await page.context().newPage();
+  const count = await viewer.evaluate(
+    async ({ b64, rows }) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.width;
+      canvas.height = rows;
+      const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
+      ctx.drawImage(img, 0, 0);
+      const data = ctx.getImageData(0, 0, img.width, rows).data;
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 4)
+        if ((data[i] as number) < 100 && (data[i + 1] as number) < 100 && (data[i + 2] as number) < 100) dark++;
+      return dark;
+    },
+    { b64: bytes.toString('base64'), rows },
+  );
+  await viewer.close();
+  return count;
+}
+
 /** PNG width and height from its IHDR chunk (bytes 16–23, big-endian). */
 const pngSize = (b: Buffer) => ({ width: b.readUInt32BE(16), height: b.readUInt32BE(20) });
 
@@ -460,6 +485,8 @@ for (const lang of ['en', 'ko'] as const) {
       const png = await save(page, figure, 'png');
       expect(png.name).toBe(`agent0-${view}-${lang}@2x.png`);
       expect(pngSize(png.bytes)).toEqual({ width: 2 * opened.width, height: 2 * opened.height });
+      // The title is drawn in the PNG (dark pixels in its band, the top 68 pixels at 2×): Korean too.
+      expect(await darkPixels(page, png.bytes, 68), view).toBeGreaterThan(300);
       // The file is at least as large as the figure's drawing on the page.
       const drawnWidth = await figure
         .locator('[data-figure-body] svg')

@@ -103,6 +103,24 @@ export function svgText(text: string, x: number, y: number, style: string, attrs
 
 const r2 = (v: number) => String(Math.round(v * 100) / 100);
 
+/**
+ * Whether a CSS `unicode-range` (e.g. "U+AC00-AC2F, U+3131, U+4??") covers any of `codePoints`;
+ * an empty range covers everything (the descriptor's default).
+ */
+export function rangeCovers(range: string, codePoints: readonly number[]): boolean {
+  const parts = range
+    .split(',')
+    .map((p) => p.trim().replace(/^U\+/i, ''))
+    .filter((p) => p !== '');
+  if (parts.length === 0) return codePoints.length > 0;
+  return parts.some((p) => {
+    const [lo, hi] = p.includes('?')
+      ? [parseInt(p.replace(/\?/g, '0'), 16), parseInt(p.replace(/\?/g, 'F'), 16)]
+      : (p.split('-').map((h) => parseInt(h, 16)) as [number, number?]);
+    return codePoints.some((c) => c >= (lo as number) && c <= (hi ?? (lo as number)));
+  });
+}
+
 /** The PNG's pixel size for a figure of `width` × `height` CSS pixels: PNG_SCALE times each, rounded up. */
 export function pngSize(width: number, height: number, scale = PNG_SCALE): { width: number; height: number } {
   return { width: Math.ceil(width * scale), height: Math.ceil(height * scale) };

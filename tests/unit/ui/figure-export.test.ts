@@ -6,6 +6,7 @@ import {
   figureFileName,
   fitZoom,
   pngSize,
+  rangeCovers,
   styleDeclarations,
   svgRect,
   svgText,
@@ -75,6 +76,16 @@ describe('layout', () => {
       ),
     ).toBe('rgb(230, 230, 230)');
     expect(swatchColor('rgba(0, 0, 0, 0)', 'none')).toBeNull();
+  });
+  it('a font file is inlined when its unicode-range holds a character of the text', () => {
+    const hangul = [...'관문'].map((c) => c.codePointAt(0) as number); // U+AD00, U+BB38
+    expect(rangeCovers('U+ac00-ad0f, U+3131', hangul)).toBe(true);
+    expect(rangeCovers('U+ad01-bb37', hangul)).toBe(false);
+    expect(rangeCovers('U+bb38', hangul)).toBe(true);
+    expect(rangeCovers('U+BB3?', hangul)).toBe(true);
+    expect(rangeCovers('U+BB4?', hangul)).toBe(false);
+    expect(rangeCovers('', hangul)).toBe(true);
+    expect(rangeCovers('U+0-7f', [])).toBe(false);
   });
   it('the PNG has twice the figure’s pixels each way', () => {
     expect(pngSize(520, 300)).toEqual({ width: 1040, height: 600 });
