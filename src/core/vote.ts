@@ -67,6 +67,19 @@ export interface ProxyGate {
   minP?: number;
 }
 
+/** Which of the gate's two tests a proxy result fails (docs/algorithms.md §2.3); p is kept only when it fails neither. */
+export interface GateTests {
+  /** The majority answer is not the questioner's own answer. */
+  disagrees: boolean;
+  /** p̂ ≤ minP. */
+  tooLow: boolean;
+}
+
+/** The gate's tests on a result: disagrees = ¬agrees, tooLow = ¬(p̂ > minP). */
+export function gateTests(agrees: boolean, rawP: number, minP: number): GateTests {
+  return { disagrees: !agrees, tooLow: !(rawP > minP) };
+}
+
 /**
  * Solver-proxy self-consistency (docs/algorithms.md §2.3): p = max_count / candidates (the
  * denominator is always every candidate). With the gate on, p is kept only when the majority answer
@@ -81,7 +94,8 @@ export function proxyScore(
   const rawP = candidateAnswers.length > 0 ? vote.count / candidateAnswers.length : 0;
   const agrees = vote.count > 0 && answersEquivalent(vote.answer, questionerAnswer.trim());
   const enabled = gate.enabled ?? true;
-  const pass = agrees && rawP > (gate.minP ?? 0.1);
+  const failed = gateTests(agrees, rawP, gate.minP ?? 0.1);
+  const pass = !failed.disagrees && !failed.tooLow;
   const gated = enabled && !pass;
   return { p: gated ? 0 : rawP, rawP, majority: vote.answer, agrees, gated };
 }

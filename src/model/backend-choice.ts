@@ -65,6 +65,38 @@ function drop(name: BackendName): void {
   if (name in tf.engine().registryFactory) tf.removeBackend(name);
 }
 
+/**
+ * Why WebGPU is skipped when the address did not ask for it by name: no API, no adapter, or only a
+ * fallback adapter that runs on the CPU (Chromium's SwiftShader), unless `keepFallbackAdapter`.
+ * Null when WebGPU can be used. The one rule of the main lab and the repair lab.
+ */
+export async function webGpuSkipped(
+  keepFallbackAdapter = false,
+): Promise<{ absent: WebGpuAbsence; detail: string } | null> {
+  const probe = await probeWebGpu();
+  return probe && !(probe.absent === 'fallback-adapter' && keepFallbackAdapter) ? probe : null;
+}
+
+/** `choice` with WebGPU's skip (`webGpuSkipped`) first among its fallbacks. */
+function withSkip(choice: BackendChoice, detail: string): BackendChoice {
+  return { ...choice, fallbacks: [{ backend: 'webgpu' as const, reason: detail }, ...choice.fallbacks] };
+}
+
+/**
+ * The first backend of `order` that initialises, by the main lab's rule without its measurement
+ * (the repair lab): a backend the address asked for is tried first as it is; otherwise WebGPU is
+ * left out when `webGpuSkipped` says so, and the reason is the first fallback.
+ */
+export async function selectUsableBackend(
+  order: readonly BackendName[],
+  asked: BackendName | null,
+): Promise<BackendChoice> {
+  if ((asked !== null && order[0] === asked) || !order.includes('webgpu')) return selectBackend(order);
+  const skipped = await webGpuSkipped();
+  if (!skipped) return selectBackend(order);
+  return withSkip(await selectBackend(order.filter((b) => b !== 'webgpu')), skipped.detail);
+}
+
 /** Choose the backend from the candidates in `order` (see the file comment). */
 export async function chooseBackend(order: readonly BackendName[], opts: ChoiceOptions): Promise<ReasonedChoice> {
   if (opts.asked !== null && order[0] === opts.asked)
@@ -73,11 +105,10 @@ export async function chooseBackend(order: readonly BackendName[], opts: ChoiceO
     return { ...(await selectBackend(order)), basis: { kind: 'order' } };
 
   const rest = order.filter((b) => b !== 'webgpu');
-  const probe = await probeWebGpu();
-  if (probe && !(probe.absent === 'fallback-adapter' && opts.measureFallbackAdapter)) {
-    const choice = await selectBackend(rest);
-    const fallbacks = [{ backend: 'webgpu' as const, reason: probe.detail }, ...choice.fallbacks];
-    return { ...choice, fallbacks, basis: { kind: 'no-webgpu', absent: probe.absent } };
+  const skipped = await webGpuSkipped(opts.measureFallbackAdapter);
+  if (skipped) {
+    const choice = withSkip(await selectBackend(rest), skipped.detail);
+    return { ...choice, basis: { kind: 'no-webgpu', absent: skipped.absent } };
   }
 
   const budget = opts.budgetMs ?? MEASURE_BUDGET_MS;

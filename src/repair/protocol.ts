@@ -5,10 +5,22 @@ import type { RepairVariant } from '../core/repair/config';
 import type { EpisodeMetrics, RepairIterationRecord } from './records';
 
 export type RepairCommand =
-  { type: 'start'; variant: string; iterations: number; backends: BackendName[] } | { type: 'stop' };
+  | {
+      type: 'start';
+      variant: string;
+      iterations: number;
+      backends: BackendName[];
+      /** The backend the address asked for by name (tried first as it is), or null (src/model/backend-choice.ts). */
+      asked: BackendName | null;
+    }
+  | { type: 'stop' };
+
+/** What the worker is doing before the first iteration: loading the agent, then evaluating the base model (Python starts there). */
+export type RepairStage = 'model' | 'baseline';
 
 export type RepairEvent =
   | { type: 'ready'; backend: string; fallbacks: { backend: string; reason: string }[]; threads: number | null }
+  | { type: 'stage'; stage: RepairStage }
   | { type: 'baseline'; metrics: EpisodeMetrics }
   | { type: 'iteration'; variant: RepairVariant; record: RepairIterationRecord }
   | { type: 'done'; reason: 'finished' | 'stopped' }

@@ -7,7 +7,7 @@ import { ProblemError, reportOf } from '../core/problem-error';
 import { repairVocabulary } from '../core/repair/actions';
 import { DEFAULT_REPAIR_CONFIG, type RepairConfig, selectVariants, validateRepairConfig } from '../core/repair/config';
 import { Tokenizer } from '../core/tokenizer';
-import { selectBackend } from '../model/backend';
+import { selectUsableBackend } from '../model/backend-choice';
 import { useServedWasmBinaries } from '../model/served-wasm';
 import { TinyLM } from '../model/model';
 import { createBrowserSandbox } from '../sandbox/browser';
@@ -31,8 +31,10 @@ async function start(cmd: Extract<RepairCommand, { type: 'start' }>): Promise<vo
     const config: RepairConfig = validateRepairConfig({ ...DEFAULT_REPAIR_CONFIG, iterations: cmd.iterations });
     const variants = selectVariants(cmd.variant);
     useServedWasmBinaries();
-    const choice = await selectBackend(cmd.backends);
+    // The main lab's rule: a fallback adapter (SwiftShader) is skipped unless asked for by name.
+    const choice = await selectUsableBackend(cmd.backends, cmd.asked);
     post({ type: 'ready', backend: choice.backend, fallbacks: choice.fallbacks, threads: choice.threads });
+    post({ type: 'stage', stage: 'model' });
     if (!bytes) {
       const res = await fetch(new URL(`${import.meta.env.BASE_URL}models/repair.a0lm`, self.location.origin));
       if (!res.ok) throw new ProblemError([{ kind: 'model-missing', model: 'repair', status: res.status }]);
@@ -42,6 +44,7 @@ async function start(cmd: Extract<RepairCommand, { type: 'start' }>): Promise<vo
     const weights = bytes;
     sandbox ??= createBrowserSandbox();
     const env = new RepairEnvironment(sandbox, config.callTimeoutMs);
+    post({ type: 'stage', stage: 'baseline' });
     await runAblation(variants, config, env, {
       loadModel: () => TinyLM.fromCheckpoint(weights, tokenizer),
       onBaseline: (metrics) => post({ type: 'baseline', metrics }),

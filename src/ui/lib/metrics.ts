@@ -45,3 +45,13 @@ export function baselineValue(baseline: EvaluationResult | null, key: MetricKey)
   const read = metricRow(key).baseline;
   return baseline && read ? read(baseline) : null;
 }
+
+/**
+ * The value of a series that is the same at every measured point (a flat line), or null when it
+ * changes or has fewer than two points: values equal when |a − b| < 1e-12.
+ */
+export function flatValue(points: readonly DrawnPoint[]): number | null {
+  const first = points[0];
+  if (!first || points.length < 2) return null;
+  return points.every((p) => Math.abs(p.value - first.value) < 1e-12) ? first.value : null;
+}

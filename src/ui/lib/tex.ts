@@ -99,9 +99,11 @@ export function executorGrpoTex(epsLow: number, epsHigh: number, dual: number | 
 /**
  * g(s) = m + (1 − m)·clamp((s − lo)/(hi − lo), 0, 1) and
  * ε_high(s) = ε_min + span·clamp((top − s)/width, 0, 1), every constant from the run's options.
+ * s is printed with four decimals so that the printed terms give the printed three-decimal results
+ * (s = 5/9 printed as 0.556 would give g = 0.805 against the true 0.804).
  */
 export function adpoTex(s: number, g: number, eps: number, o: AdpoSettings): string {
-  const S = term('s', n(s));
+  const S = term('s', n(s, 4));
   return (
     `\\begin{aligned}${term('g', 'g(s)')} &= ${k(o.minScale)} + ${k(1 - o.minScale)}\\cdot\\operatorname{clamp}\\!\\big(\\tfrac{${S} - ${k(o.trustLow)}}{${k(o.trustHigh - o.trustLow)}},0,1\\big) = ${n(g)} \\\\` +
     `${term('eps', '\\varepsilon_{high}(s)')} &= ${k(o.epsHighMin)} + ${k(o.epsHighSpan)}\\cdot\\operatorname{clamp}\\!\\big(\\tfrac{${k(o.clipScoreHigh)} - ${S}}{${k(o.clipScoreSpan)}},0,1\\big) = ${n(eps)}\\end{aligned}`

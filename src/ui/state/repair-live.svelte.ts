@@ -7,7 +7,7 @@ import { formatReport, plainReport, type ProblemReport } from '../../core/proble
 import { PROBLEMS_EN } from '../../core/problems-en';
 import type { BackendName } from '../../model/backend';
 import type { EpisodeMetrics, RepairRunRecord } from '../../repair/records';
-import type { RepairCommand, RepairEvent } from '../../repair/protocol';
+import type { RepairCommand, RepairEvent, RepairStage } from '../../repair/protocol';
 import { createRepairWorker } from './repair-worker';
 
 export type LiveStatus = 'idle' | 'starting' | 'running' | 'stopping' | 'done' | 'error';
@@ -18,14 +18,23 @@ export class RepairLive {
   fallbacks = $state.raw<{ backend: string; reason: string }[]>([]);
   baseline = $state.raw<EpisodeMetrics | null>(null);
   run = $state.raw<RepairRunRecord | null>(null);
+  /** The worker's stage before the first iteration (loading the agent, evaluating the base model). */
+  stage = $state<RepairStage | null>(null);
+  /** Iterations asked for. */
+  total = $state(0);
+  /** How a finished run ended: all its iterations, or stopped early. */
+  ended = $state<'finished' | 'stopped' | null>(null);
   /** Why the live run stopped with an error (worded by the page in its language); null otherwise. */
   error = $state.raw<ProblemReport | null>(null);
   private worker: Worker | null = null;
 
   /** Start a variant for `iterations` iterations (a previous live run is discarded). */
-  start(variant: string, iterations: number, backends: BackendName[]): void {
+  start(variant: string, iterations: number, backends: BackendName[], asked: BackendName | null): void {
     this.dispose();
     this.status = 'starting';
+    this.stage = null;
+    this.total = iterations;
+    this.ended = null;
     this.error = null;
     this.baseline = null;
     this.run = null;
@@ -38,7 +47,7 @@ export class RepairLive {
       );
       this.apply({ type: 'error', message: formatReport(PROBLEMS_EN, report), report });
     };
-    worker.postMessage({ type: 'start', variant, iterations, backends } satisfies RepairCommand);
+    worker.postMessage({ type: 'start', variant, iterations, backends, asked } satisfies RepairCommand);
   }
 
   /** Ask the worker to stop after the current iteration. */
@@ -55,6 +64,9 @@ export class RepairLive {
         this.backend = event.backend;
         this.fallbacks = event.fallbacks;
         return;
+      case 'stage':
+        this.stage = event.stage;
+        return;
       case 'baseline':
         this.baseline = event.metrics;
         if (this.status === 'starting') this.status = 'running';
@@ -67,6 +79,7 @@ export class RepairLive {
       }
       case 'done':
         this.status = 'done';
+        this.ended = event.reason;
         return;
       case 'error':
         this.status = 'error';

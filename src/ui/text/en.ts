@@ -12,6 +12,7 @@ import { REPAIR_CHAPTER_EN, REPAIR_NOTES_EN, REPAIR_RULES_EN, REPAIR_VIEWS_EN } 
 import { PROBLEMS_EN } from '../../core/problems-en';
 import { COMPARE_EN } from './compare-en';
 import { COEVOLUTION_EN } from './coevolution-en';
+import { FIGURES_EN } from './figures-en';
 
 export const EN: Strings = {
   tagline: 'Two tiny transformers teach each other by reinforcement learning, with no human-labelled data.',
@@ -216,6 +217,7 @@ export const EN: Strings = {
   errors: PROBLEMS_EN,
   compare: COMPARE_EN,
   coevolution: COEVOLUTION_EN,
+  figures: FIGURES_EN,
   safety: SAFETY_EN,
   classroom: CLASSROOM_EN,
 };

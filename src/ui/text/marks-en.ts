@@ -28,7 +28,6 @@ export const MARKS_EN: MarkTexts = {
   masked: 'masked',
   maskedToken: 'masked (prompt or tool output): no loss',
   candidate: (j, answer, calls) => `candidate ${j}: ${answer}\ntool calls: ${calls}`,
-  gateArrow: '→ 0 (gate)',
   iterationValue: (metric, iteration, value) => `${metric}, iteration ${iteration}: ${value}`,
   baseModel: (value) => `base model: ${value}`,
   trustBand: (low, high) => `trust rises from s = ${low} to s = ${high}`,

@@ -28,7 +28,6 @@ export const MARKS_KO: MarkTexts = {
   masked: '가려짐',
   maskedToken: '가려진 토큰 (프롬프트나 도구 출력): 손실 없음',
   candidate: (j, answer, calls) => `후보 ${j}: ${answer}\n도구 호출: ${calls}번`,
-  gateArrow: '→ 0 (관문)',
   iterationValue: (metric, iteration, value) => `${metric}, ${iteration}번째 반복: ${value}`,
   baseModel: (value) => `기본 모델: ${value}`,
   trustBand: (low, high) => `신뢰는 s = ${low}에서 s = ${high}까지 오릅니다`,

@@ -39,7 +39,6 @@ export interface MarkTexts {
   masked: string;
   maskedToken: string;
   candidate: (j: number, answer: string, calls: number) => string;
-  gateArrow: string;
   iterationValue: (metric: string, iteration: number, value: string) => string;
   baseModel: (value: string) => string;
   trustBand: (low: number, high: number) => string;

@@ -74,10 +74,6 @@ export const REPAIR_VIEWS_EN: RepairViewTexts = {
     'The selected variant trains here, from the same pre-trained agent, with its own Python sandbox. Each finished iteration joins the views as the variant «live · …».',
   repairLiveBackend: 'computing on',
   repairLiveFallback: 'not available here:',
-  repairLiveStarting: 'Loading the agent and Python, then evaluating the base model…',
-  repairLiveRunning: 'Training…',
-  repairLiveStopping: 'Stopping after this iteration…',
-  repairLiveDone: 'Finished.',
   repairLiveFailed: 'The live run stopped with an error:',
   repairLivePrefix: 'live',
 };

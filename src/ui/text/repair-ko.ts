@@ -74,10 +74,6 @@ export const REPAIR_VIEWS_KO: RepairViewTexts = {
     '고른 변형을 같은 사전 학습 에이전트에서 출발해 이 탭에서 학습합니다. 파이썬 샌드박스도 따로 띄웁니다. 반복이 끝날 때마다 «live · …» 변형으로 그림에 더해집니다.',
   repairLiveBackend: '계산 장치',
   repairLiveFallback: '여기서 쓸 수 없음:',
-  repairLiveStarting: '에이전트와 파이썬을 불러온 뒤 기본 모델을 평가하는 중…',
-  repairLiveRunning: '학습 중…',
-  repairLiveStopping: '이번 반복이 끝나면 멈춥니다…',
-  repairLiveDone: '끝났습니다.',
   repairLiveFailed: '직접 실행이 오류로 멈췄습니다:',
   repairLivePrefix: 'live',
 };

@@ -15,6 +15,7 @@ import type {
 import type { BackendWhyStrings } from './backend-types';
 import type { CompareTexts } from './compare-types';
 import type { CoevolutionTexts } from './coevolution-types';
+import type { FigureTexts } from './figures-types';
 
 export type ChapterId = 'loop' | 'contracts' | 'reward' | 'labelling' | 'grpo' | 'adpo' | 'curves' | 'repair';
 
@@ -119,10 +120,6 @@ export type ViewKey =
   | 'repairLiveNote'
   | 'repairLiveBackend'
   | 'repairLiveFallback'
-  | 'repairLiveStarting'
-  | 'repairLiveRunning'
-  | 'repairLiveStopping'
-  | 'repairLiveDone'
   | 'repairLiveFailed'
   | 'repairLivePrefix';
 
@@ -221,6 +218,7 @@ export interface Strings {
   compare: CompareTexts;
   /** Agent0's Table 5 as a heat map beside the paper's numbers. */
   coevolution: CoevolutionTexts;
+  figures: FigureTexts;
   /** Saved runs loaded in place of a refused one, figures that cannot draw, links that change settings. */
   safety: import('./safety-types').SafetyTexts;
   /** Running a class: the menu, pace, projector, and the lesson, handout and embedded figure. */

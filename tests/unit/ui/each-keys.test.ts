@@ -20,6 +20,7 @@ const ALLOWED = new Set([
     'views/ClipFractions.svelte | y.ticks(4) | tk',
     'views/RatioPlot.svelte | y.ticks(5) | tk',
     'views/GroupAdvantages.svelte | ry.ticks(3) | tk',
+    'views/GroupAdvantages.svelte | ay.ticks(5) | tk',
     'views/repair/RepairMasked.svelte | my.ticks(4) | tk',
     'views/repair/RepairMasked.svelte | ty.ticks(4) | tk',
     'views/repair/RepairCurves.svelte | p.y.ticks(4) | tk',
@@ -60,6 +61,7 @@ const ALLOWED = new Set([
     'views/CoevolutionMap.svelte | Array.from({ length: pools }, (_, j) => j) | j',
     'views/compare/CompareAdd.svelte | shipped | s.key',
     'views/RewardStack.svelte | s.segs | g.part',
+    'views/AdpoCurves.svelte | row | item.key',
     // Indices of the distance matrix, in cluster order (a permutation of 0…n−1).
     'views/ClusterMatrix.svelte | order | i',
     'views/ClusterMatrix.svelte | order | j',

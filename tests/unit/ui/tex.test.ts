@@ -33,17 +33,32 @@ describe('ADPO formula with overridden settings', () => {
   it('prints every constant of g(s) from the settings', () => {
     expect(adpoAdvantageScale(s, opts)).toBeCloseTo(0.75, 12);
     expect(tex).toContain('= 0.5 + 0.5\\cdot');
-    expect(tex).toContain(`{${term('s', '0.550')} - 0.2}{0.7}`);
+    expect(tex).toContain(`{${term('s', '0.5500')} - 0.2}{0.7}`);
     expect(tex).toContain('= 0.750');
   });
   it('prints every constant of ε_high(s) from the settings', () => {
     expect(adpoEpsilonHigh(s, opts)).toBeCloseTo(0.25, 12);
     expect(tex).toContain('= 0.15 + 0.2\\cdot');
-    expect(tex).toContain(`{0.8 - ${term('s', '0.550')}}{0.5}`);
+    expect(tex).toContain(`{0.8 - ${term('s', '0.5500')}}{0.5}`);
     expect(tex).toContain('= 0.250');
   });
   it('keeps none of the defaults it replaced', () => {
     expect(tex).not.toMatch(/0\.6 \+|- 0\.3\}|0\.2 \+ 0\.1/);
+  });
+});
+
+describe('g(s) and ε_high(s): the printed terms give the printed results', () => {
+  // Agent0's defaults (m 0.6, trust 0.3–0.8, ε_min 0.2, span 0.1, top 0.8, width 0.5), s = 5/9.
+  // By hand from the printed s = 0.5556: g = 0.6 + 0.4 · (0.5556 − 0.3)/0.5 = 0.80448 → 0.804 (the
+  // true 0.80444); ε_high = 0.2 + 0.1 · (0.8 − 0.5556)/0.5 = 0.24888 → 0.249. With s printed as
+  // 0.556 a reader would get g = 0.8048 → 0.805, not the printed 0.804.
+  const opts = makeConfig('faithful').executor;
+  const s = 5 / 9;
+  const tex = adpoTex(s, adpoAdvantageScale(s, opts), adpoEpsilonHigh(s, opts), opts);
+  it('prints s with four decimals and results that its printed s reproduces', () => {
+    expect(tex).toContain(`{${term('s', '0.5556')} - 0.3}{0.5}`);
+    expect(tex).toContain('= 0.804');
+    expect(tex).toContain('= 0.249');
   });
 });
 

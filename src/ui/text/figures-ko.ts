@@ -1,0 +1,84 @@
+/** 그림의 틀, 범례, 축, 설명에 쓰는 한국어 (figures-types.ts). */
+import { HARD_DIFFICULTY } from '../../engine/metrics';
+import type { FigureTexts } from './figures-types';
+
+export const FIGURES_KO: FigureTexts = {
+  tools: (title) => `그림 도구: ${title}`,
+  fullScreen: '전체 화면',
+  exitFullScreen: '전체 화면 끝내기 (Esc)',
+  saveSvg: 'SVG로 저장',
+  savePng: 'PNG로 저장 (2배)',
+  nothingToDraw: '이 그림은 글, 표, 수식이라 이미지로 저장할 그림이 없습니다.',
+  exportFailed: (reason) => `이미지를 만들지 못했습니다: ${reason}`,
+  adpo: {
+    g: 'g(s): 어드밴티지 배율',
+    eps: 'ε_high(s): 위쪽 클립',
+    trust: '신뢰 구간 (g가 오름)',
+    markG: '문제: g(s)',
+    markEps: '문제: ε_high(s)',
+    sAxis: 's = 아홉 표 중 의사 라벨의 몫',
+  },
+  loopSteps: (role, steps, first, last) =>
+    `${role}: 반복마다 ${first === last ? `${first}단계를` : `${first}–${last}단계를`} ${steps}번`,
+  gateZero: ({ disagrees, tooLow, minP }) =>
+    `→ 0: 관문${disagrees ? ' (다수 답 ≠ 출제자의 답)' : ''}${disagrees && tooLow ? ',' : ''}${tooLow ? ` (p ≤ ${minP})` : ''}`,
+  groupAxes: { reward: 'R (보상)', advantage: 'A (어드밴티지)' },
+  flat: (key, value, config) => {
+    const once = config && config.questioner.updatesPerStep === 1 && config.executor.updatesPerStep === 1;
+    switch (key) {
+      case 'clipLowFrac':
+        return value === '0'
+          ? `평평함: 모든 반복에서 0. 아래쪽 끝에서 잘린 토큰이 없습니다 (A < 0일 때 ρ < 1 − ε_low)${once ? '. 배치마다 갱신이 한 번이라 ρ = 1입니다' : ''}.`
+          : `평평함: 모든 반복에서 ${value}.`;
+      case 'clipHighFrac':
+        return value === '0'
+          ? `평평함: 모든 반복에서 0. 위쪽 끝에서 잘린 토큰이 없습니다 (A > 0일 때 ρ > 1 + ε_high)${once ? '. 배치마다 갱신이 한 번이라 ρ = 1입니다' : ''}.`
+          : `평평함: 모든 반복에서 ${value}.`;
+      case 'questionerValidRate':
+        return value === '1'
+          ? '평평함: 모든 반복에서 1. 출제자가 쓴 문제가 모두 형식을 지켰습니다.'
+          : `평평함: 모든 반복에서 ${value}.`;
+      case 'pseudoLabelAccuracy':
+        return value === '1'
+          ? '평평함: 모든 반복에서 1. 의사 라벨이 모두 실제 정답과 같았습니다.'
+          : `평평함: 모든 반복에서 ${value}.`;
+      case 'hardAccuracy':
+        return value === '0'
+          ? `평평함: 모든 반복에서 0. 난이도 ${HARD_DIFFICULTY} 이상의 평가 문제를 하나도 맞히지 못했습니다.`
+          : `평평함: 모든 반복에서 ${value}.`;
+      case 'hardToolUse':
+        return value === '0'
+          ? `평평함: 모든 반복에서 0. 난이도 ${HARD_DIFFICULTY} 이상의 평가 문제에서 도구를 쓴 답이 없습니다.`
+          : `평평함: 모든 반복에서 ${value}.`;
+      case 'toolUseRate':
+        return value === '0'
+          ? '평평함: 모든 반복에서 0. 평가에서 도구를 쓴 답이 없습니다.'
+          : `평평함: 모든 반복에서 ${value}.`;
+      case 'toolCallsPerTask':
+        return value === '0'
+          ? '평평함: 모든 반복에서 0. 해답자의 롤아웃이 도구를 한 번도 부르지 않았습니다.'
+          : `평평함: 모든 반복에서 ${value}.`;
+      default:
+        return `평평함: 모든 반복에서 ${value}.`;
+    }
+  },
+  gateOff: '이 실행에서는 관문이 꺼져 있어(proxy.gate=false) 관문 뒤의 p가 관문 앞의 p와 같습니다.',
+  repairProgress: (p) => {
+    switch (p.stage) {
+      case 'backend':
+        return '계산 장치를 고르는 중…';
+      case 'model':
+        return '에이전트를 불러오는 중…';
+      case 'baseline':
+        return '파이썬을 시작하고 기본 모델을 평가하는 중…';
+      case 'training':
+        return `학습 중: ${p.total}번 중 ${p.done + 1}번째 반복…`;
+      case 'stopping':
+        return `이번 반복이 끝나면 멈춥니다 (${p.total}번 중 ${p.done}번 끝남)…`;
+      case 'finished':
+        return `끝났습니다: ${p.total}번 중 ${p.done}번 반복.`;
+      case 'stopped':
+        return `${p.total}번 중 ${p.done}번 반복 후 멈췄습니다.`;
+    }
+  },
+};

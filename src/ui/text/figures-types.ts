@@ -1,0 +1,45 @@
+/**
+ * The shape of the words the figures gained for a class (issue 25 item 8, issue 26 item 2): the
+ * figure frame's full-screen and export buttons, the g(s)/ε_high(s) legend and axes, the loop's
+ * step counts, the gate's reason, the group chart's axes, why a curve is flat, and the repair lab's
+ * live progress.
+ */
+import type { Agent0Config } from '../../core/config';
+import type { GateTests } from '../../core/vote';
+import type { MetricKey } from '../../engine/metrics';
+
+/** Why the gate set a proxy result's p to 0 (src/core/vote.ts): the tests it failed, and the run's `proxy.gateMinP`. */
+export type GateFailure = GateTests & { minP: number };
+
+/** How far the repair lab's live run has come. */
+export type RepairProgress =
+  | { stage: 'backend' | 'model' | 'baseline' }
+  | { stage: 'training'; done: number; total: number }
+  | { stage: 'stopping'; done: number; total: number }
+  | { stage: 'finished' | 'stopped'; done: number; total: number };
+
+export interface FigureTexts {
+  /** The frame's row of buttons (its aria-label), and each button. */
+  tools: (title: string) => string;
+  fullScreen: string;
+  exitFullScreen: string;
+  saveSvg: string;
+  savePng: string;
+  /** Title of the export buttons of a figure with nothing drawn (text, tables, formulas only). */
+  nothingToDraw: string;
+  exportFailed: (reason: string) => string;
+  /** The g(s)/ε_high(s) chart: its legend and axis titles. */
+  adpo: { g: string; eps: string; trust: string; markG: string; markEps: string; sAxis: string };
+  /** The loop diagram: how many curriculum or executor steps one iteration runs (phases first–last). */
+  loopSteps: (role: string, steps: number, first: number, last: number) => string;
+  /** After "p = 0.40 →": the gate set p to 0, and which of its tests failed. */
+  gateZero: (why: GateFailure) => string;
+  /** The group chart's axes. */
+  groupAxes: { reward: string; advantage: string };
+  /** Why a metric's panel is a flat line: the value in every iteration, and what that means. */
+  flat: (key: MetricKey, value: string, config: Agent0Config | null) => string;
+  /** Under the panel of p after the gate, when the run's gate is off. */
+  gateOff: string;
+  /** The repair lab's live run. */
+  repairProgress: (p: RepairProgress) => string;
+}

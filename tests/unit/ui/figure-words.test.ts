@@ -1,0 +1,98 @@
+/**
+ * The words item 8 of issue 25 asked for: why a curve is flat, why the gate set p to 0, the loop's
+ * step counts and the repair lab's progress, each in English and Korean, from hand-made inputs.
+ */
+import { describe, expect, it } from 'vitest';
+import { makeConfig } from '../../../src/core/config';
+import { gateTests, proxyScore } from '../../../src/core/vote';
+import { flatValue } from '../../../src/ui/lib/metrics';
+import { repairProgress } from '../../../src/ui/lib/repair-progress';
+import { FIGURES_EN } from '../../../src/ui/text/figures-en';
+import { FIGURES_KO } from '../../../src/ui/text/figures-ko';
+
+describe('a flat curve', () => {
+  it('is a series with one value at two or more points', () => {
+    expect(
+      flatValue([
+        { iteration: 1, value: 0 },
+        { iteration: 2, value: 0 },
+        { iteration: 3, value: 0 },
+      ]),
+    ).toBe(0);
+    expect(
+      flatValue([
+        { iteration: 1, value: 0 },
+        { iteration: 2, value: 0.001 },
+      ]),
+    ).toBeNull();
+    expect(flatValue([{ iteration: 1, value: 1 }])).toBeNull();
+    expect(flatValue([])).toBeNull();
+  });
+  it('says why clip fractions of 0 are flat, and that one update per batch keeps ρ = 1', () => {
+    const classroom = makeConfig('classroom');
+    expect(FIGURES_EN.flat('clipLowFrac', '0', classroom)).toBe(
+      'Flat: 0 in every iteration. No trained token was clipped at the low edge (ρ < 1 − ε_low where A < 0).',
+    );
+    const once = makeConfig('classroom', { questioner: { updatesPerStep: 1 }, executor: { updatesPerStep: 1 } });
+    expect(FIGURES_EN.flat('clipHighFrac', '0', once)).toContain('each batch trains one update, so ρ = 1');
+    expect(FIGURES_KO.flat('clipHighFrac', '0', once)).toContain('ρ = 1');
+    expect(FIGURES_EN.flat('questionerValidRate', '1', classroom)).toContain('kept the contract');
+    expect(FIGURES_EN.flat('kl', '0.5', classroom)).toBe('Flat: 0.5 in every iteration.');
+    expect(FIGURES_KO.flat('kl', '0.5', classroom)).toBe('평평함: 모든 반복에서 0.5.');
+  });
+});
+
+describe('the gate', () => {
+  it('says which test failed, as proxyScore decides it', () => {
+    // Ten candidates, four say "7": p̂ = 0.4. The questioner said 7: it agrees; 0.4 > 0.1 passes.
+    const votes = ['7', '7', '7', '7', '1', '2', '3', '4', '5', '6'];
+    expect(proxyScore(votes, '7', { enabled: true, minP: 0.1 }).gated).toBe(false);
+    expect(gateTests(true, 0.4, 0.1)).toEqual({ disagrees: false, tooLow: false });
+    // The questioner said 8: the majority disagrees, p = 0.
+    expect(proxyScore(votes, '8', { enabled: true, minP: 0.1 })).toMatchObject({ p: 0, gated: true, agrees: false });
+    expect(gateTests(false, 0.4, 0.1)).toEqual({ disagrees: true, tooLow: false });
+    // The minimum at 0.4: p̂ = 0.4 is not above it.
+    expect(proxyScore(votes, '7', { enabled: true, minP: 0.4 })).toMatchObject({ p: 0, gated: true });
+    expect(gateTests(true, 0.4, 0.4)).toEqual({ disagrees: false, tooLow: true });
+  });
+  it('words each reason in both languages', () => {
+    expect(FIGURES_EN.gateZero({ disagrees: true, tooLow: false, minP: 0.1 })).toBe(
+      '→ 0: the gate (majority ≠ questioner’s answer)',
+    );
+    expect(FIGURES_EN.gateZero({ disagrees: false, tooLow: true, minP: 0.1 })).toBe('→ 0: the gate (p ≤ 0.1)');
+    expect(FIGURES_EN.gateZero({ disagrees: true, tooLow: true, minP: 0.1 })).toBe(
+      '→ 0: the gate (majority ≠ questioner’s answer) and (p ≤ 0.1)',
+    );
+    expect(FIGURES_KO.gateZero({ disagrees: true, tooLow: false, minP: 0.1 })).toBe(
+      '→ 0: 관문 (다수 답 ≠ 출제자의 답)',
+    );
+  });
+});
+
+describe('the loop’s step counts', () => {
+  it('say what repeats and how often', () => {
+    expect(FIGURES_EN.loopSteps('questioner', 1, 1, 5)).toBe('questioner: phases 1–5 run once per iteration');
+    expect(FIGURES_EN.loopSteps('executor', 3, 9, 9)).toBe('executor: phase 9 runs 3 times per iteration');
+    expect(FIGURES_KO.loopSteps('출제자', 5, 1, 5)).toBe('출제자: 반복마다 1–5단계를 5번');
+  });
+});
+
+describe('the repair lab’s progress', () => {
+  const base = { stage: null, done: 0, total: 3, ended: null } as const;
+  it('names the stage before training, then the iteration under way of those asked for', () => {
+    expect(repairProgress({ ...base, status: 'starting' })).toEqual({ stage: 'backend' });
+    expect(repairProgress({ ...base, status: 'starting', stage: 'baseline' })).toEqual({ stage: 'baseline' });
+    expect(repairProgress({ ...base, status: 'running', done: 1 })).toEqual({ stage: 'training', done: 1, total: 3 });
+    expect(FIGURES_EN.repairProgress({ stage: 'training', done: 1, total: 3 })).toBe('Training: iteration 2 of 3…');
+    expect(FIGURES_KO.repairProgress({ stage: 'training', done: 1, total: 3 })).toBe('학습 중: 3번 중 2번째 반복…');
+  });
+  it('ends with the iterations done, finished or stopped early', () => {
+    const finished = repairProgress({ ...base, status: 'done', done: 3, ended: 'finished' });
+    expect(finished).toEqual({ stage: 'finished', done: 3, total: 3 });
+    expect(FIGURES_EN.repairProgress(finished!)).toBe('Finished: 3 of 3 iterations.');
+    const stopped = repairProgress({ ...base, status: 'done', done: 1, ended: 'stopped' });
+    expect(FIGURES_EN.repairProgress(stopped!)).toBe('Stopped after 1 of 3 iterations.');
+    expect(repairProgress({ ...base, status: 'idle' })).toBeNull();
+    expect(repairProgress({ ...base, status: 'error' })).toBeNull();
+  });
+});
