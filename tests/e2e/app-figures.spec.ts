@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { PhaseRecord } from '../../src/engine/trace';
-import { asRecordedRun } from '../../src/ui/lib/recorded';
+import { asRecordedRun } from '../../src/engine/recording';
 import { receivedTrace, waitForRecords, watchPage } from './app-checks';
 
 const CLASSROOM = 'public/runs/classroom-seed1.json';
