@@ -31,6 +31,8 @@ test('a recorded run exports for UNIPO, in English and in Korean', async ({ page
   await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', `recorded · ${run.backend}`, {
     timeout: 120_000,
   });
+  // The button is in the header's menu.
+  await openMenu(page);
   const button = page.getByRole('button', { name: 'Export for UNIPO' });
   await expect(button).toBeEnabled();
   const { name, text } = await exportUnipo(page);
@@ -50,6 +52,7 @@ test('a recorded run exports for UNIPO, in English and in Korean', async ({ page
   expect((response?.tokens as unknown as Record<string, unknown>).log_probs).toBeUndefined();
 
   await page.goto('/?mode=replay&lang=ko');
+  await openMenu(page);
   await expect(page.getByRole('button', { name: 'UNIPO용 내보내기' })).toBeEnabled({ timeout: 120_000 });
   const korean = await exportUnipo(page);
   expect(korean.text).toBe(text);
