@@ -138,6 +138,14 @@ for (const lang of LANGS)
       await expect(reveal.locator(`li[data-rollout="${r}"]`)).toContainText(`R = ${shown(totals[i]!)}`);
     // The figure the screen points at is on screen, with the phase just run.
     await expect(page.locator('figure[data-view="reward-parts"]')).toBeInViewport();
+    // With the answer shown (the panel at its tallest), the panel stays below the header's controls.
+    const headerBottom = (await page.locator('header').boundingBox())!;
+    const panelTop = (await lessonStep(page).boundingBox())!.y;
+    expect(panelTop).toBeGreaterThanOrEqual(headerBottom.y + headerBottom.height);
+    if (process.env.UPDATE_SCREENSHOT && lang === 'en') {
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({ path: 'docs/lesson.png' });
+    }
 
     // 6 / 14: which group gets no gradient? The run now stands right after the reward.
     await page.keyboard.press('ArrowRight');
