@@ -101,13 +101,16 @@ test('a recording’s Table 5: heat map, the paper’s row and the sentence, in 
   await expect(view.locator('svg[data-table="run"] > text', { hasText: '반복 1 뒤' })).toHaveCount(1);
   await view.screenshot({ path: testInfo.outputPath('coevolution-ko.png') });
   expect(await severeViolations(page)).toEqual([]);
-  // No English word is left in the Korean view but Agent0 and code (the command, the model's name).
+  // No English word is left in the Korean view but Agent0, code (the command, the model's name) and
+  // the file formats on the figure's export buttons (SVG, PNG).
   const text = await view.evaluate((el) => {
     const copy = el.cloneNode(true) as HTMLElement;
     copy.querySelectorAll('code').forEach((c) => c.remove());
     return copy.textContent ?? '';
   });
-  expect((text.match(/[A-Za-z][A-Za-z0-9'’-]+/g) ?? []).filter((w) => w !== 'Agent0')).toEqual([]);
+  expect((text.match(/[A-Za-z][A-Za-z0-9'’-]+/g) ?? []).filter((w) => !['Agent0', 'SVG', 'PNG'].includes(w))).toEqual(
+    [],
+  );
   await expect(view.getByTestId('coevolution-source')).toHaveText(
     '실행과 함께 녹화한 표입니다. npm run coevolution이 반복 3개 전체로 계산했습니다.',
   );
