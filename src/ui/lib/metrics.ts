@@ -3,9 +3,11 @@
  * summaries and the base model's evaluation through the metric table (src/engine/metrics.ts).
  */
 import { line } from 'd3';
+import type { Agent0Config } from '../../core/config';
 import { type MetricKey, metricRow } from '../../engine/metrics';
 import { metricValue, type StoredSummary } from '../../engine/summary';
 import type { EvaluationResult } from '../../engine/trace';
+import type { FigureTexts } from '../text/figures-types';
 
 export interface SeriesPoint {
   iteration: number;
@@ -54,4 +56,29 @@ export function flatValue(points: readonly DrawnPoint[]): number | null {
   const first = points[0];
   if (!first || points.length < 2) return null;
   return points.every((p) => Math.abs(p.value - first.value) < 1e-12) ? first.value : null;
+}
+
+/** The value at which a flat panel has a reason to give (a rate of 0 or 1 that says what happened). */
+export const FLAT_EXPLAINED_AT = {
+  clipLowFrac: '0',
+  clipHighFrac: '0',
+  questionerValidRate: '1',
+  pseudoLabelAccuracy: '1',
+  hardAccuracy: '0',
+  hardToolUse: '0',
+  toolUseRate: '0',
+  toolCallsPerTask: '0',
+} as const satisfies Partial<Record<MetricKey, string>>;
+export type FlatExplained = keyof typeof FLAT_EXPLAINED_AT;
+
+/**
+ * The note under a flat panel: its value in every iteration (`value` as the metric prints it), and
+ * what that means where the metric has a reason at that value. With one update per batch in both
+ * roles the clip fractions are 0 because ρ = 1.
+ */
+export function flatNote(words: FigureTexts, key: MetricKey, value: string, config: Agent0Config | null): string {
+  const lead = words.flatLead(value);
+  if (!(key in FLAT_EXPLAINED_AT) || FLAT_EXPLAINED_AT[key as FlatExplained] !== value) return lead;
+  const once = config !== null && config.questioner.updatesPerStep === 1 && config.executor.updatesPerStep === 1;
+  return `${lead} ${words.flatWhy[key as FlatExplained](once)}`;
 }

@@ -23,44 +23,18 @@ export const FIGURES_EN: FigureTexts = {
   gateZero: ({ disagrees, tooLow, minP }) =>
     `→ 0: the gate${disagrees ? ' (majority ≠ questioner’s answer)' : ''}${disagrees && tooLow ? ' and' : ''}${tooLow ? ` (p ≤ ${minP})` : ''}`,
   groupAxes: { reward: 'R (reward)', advantage: 'A (advantage)' },
-  flat: (key, value, config) => {
-    const once = config && config.questioner.updatesPerStep === 1 && config.executor.updatesPerStep === 1;
-    switch (key) {
-      case 'clipLowFrac':
-        return value === '0'
-          ? `Flat: 0 in every iteration. No trained token was clipped at the low edge (ρ < 1 − ε_low where A < 0)${once ? ': each batch trains one update, so ρ = 1' : ''}.`
-          : `Flat: ${value} in every iteration.`;
-      case 'clipHighFrac':
-        return value === '0'
-          ? `Flat: 0 in every iteration. No trained token was clipped at the high edge (ρ > 1 + ε_high where A > 0)${once ? ': each batch trains one update, so ρ = 1' : ''}.`
-          : `Flat: ${value} in every iteration.`;
-      case 'questionerValidRate':
-        return value === '1'
-          ? 'Flat: 1 in every iteration. Every question the questioner wrote kept the contract.'
-          : `Flat: ${value} in every iteration.`;
-      case 'pseudoLabelAccuracy':
-        return value === '1'
-          ? 'Flat: 1 in every iteration. Every pseudo-label equalled the true answer.'
-          : `Flat: ${value} in every iteration.`;
-      case 'hardAccuracy':
-        return value === '0'
-          ? `Flat: 0 in every iteration. No held-out question at difficulty ≥ ${HARD_DIFFICULTY} was answered correctly.`
-          : `Flat: ${value} in every iteration.`;
-      case 'hardToolUse':
-        return value === '0'
-          ? `Flat: 0 in every iteration. No answer to a held-out question at difficulty ≥ ${HARD_DIFFICULTY} used the tool.`
-          : `Flat: ${value} in every iteration.`;
-      case 'toolUseRate':
-        return value === '0'
-          ? 'Flat: 0 in every iteration. No held-out answer used the tool.'
-          : `Flat: ${value} in every iteration.`;
-      case 'toolCallsPerTask':
-        return value === '0'
-          ? 'Flat: 0 in every iteration. No executor rollout called the tool.'
-          : `Flat: ${value} in every iteration.`;
-      default:
-        return `Flat: ${value} in every iteration.`;
-    }
+  flatLead: (value) => `Flat: ${value} in every iteration.`,
+  flatWhy: {
+    clipLowFrac: (once) =>
+      `No trained token was clipped at the low edge (ρ < 1 − ε_low where A < 0)${once ? ': each batch trains one update, so ρ = 1' : ''}.`,
+    clipHighFrac: (once) =>
+      `No trained token was clipped at the high edge (ρ > 1 + ε_high where A > 0)${once ? ': each batch trains one update, so ρ = 1' : ''}.`,
+    questionerValidRate: () => 'Every question the questioner wrote kept the contract.',
+    pseudoLabelAccuracy: () => 'Every pseudo-label equalled the true answer.',
+    hardAccuracy: () => `No held-out question at difficulty ≥ ${HARD_DIFFICULTY} was answered correctly.`,
+    hardToolUse: () => `No answer to a held-out question at difficulty ≥ ${HARD_DIFFICULTY} used the tool.`,
+    toolUseRate: () => 'No held-out answer used the tool.',
+    toolCallsPerTask: () => 'No executor rollout called the tool.',
   },
   gateOff: 'The gate is off in this run (proxy.gate=false): p after the gate is p before it.',
   repairProgress: (p) => {

@@ -23,44 +23,18 @@ export const FIGURES_KO: FigureTexts = {
   gateZero: ({ disagrees, tooLow, minP }) =>
     `→ 0: 관문${disagrees ? ' (다수 답 ≠ 출제자의 답)' : ''}${disagrees && tooLow ? ',' : ''}${tooLow ? ` (p ≤ ${minP})` : ''}`,
   groupAxes: { reward: 'R (보상)', advantage: 'A (어드밴티지)' },
-  flat: (key, value, config) => {
-    const once = config && config.questioner.updatesPerStep === 1 && config.executor.updatesPerStep === 1;
-    switch (key) {
-      case 'clipLowFrac':
-        return value === '0'
-          ? `평평함: 모든 반복에서 0. 아래쪽 끝에서 잘린 토큰이 없습니다 (A < 0일 때 ρ < 1 − ε_low)${once ? '. 배치마다 갱신이 한 번이라 ρ = 1입니다' : ''}.`
-          : `평평함: 모든 반복에서 ${value}.`;
-      case 'clipHighFrac':
-        return value === '0'
-          ? `평평함: 모든 반복에서 0. 위쪽 끝에서 잘린 토큰이 없습니다 (A > 0일 때 ρ > 1 + ε_high)${once ? '. 배치마다 갱신이 한 번이라 ρ = 1입니다' : ''}.`
-          : `평평함: 모든 반복에서 ${value}.`;
-      case 'questionerValidRate':
-        return value === '1'
-          ? '평평함: 모든 반복에서 1. 출제자가 쓴 문제가 모두 형식을 지켰습니다.'
-          : `평평함: 모든 반복에서 ${value}.`;
-      case 'pseudoLabelAccuracy':
-        return value === '1'
-          ? '평평함: 모든 반복에서 1. 의사 라벨이 모두 실제 정답과 같았습니다.'
-          : `평평함: 모든 반복에서 ${value}.`;
-      case 'hardAccuracy':
-        return value === '0'
-          ? `평평함: 모든 반복에서 0. 난이도 ${HARD_DIFFICULTY} 이상의 평가 문제를 하나도 맞히지 못했습니다.`
-          : `평평함: 모든 반복에서 ${value}.`;
-      case 'hardToolUse':
-        return value === '0'
-          ? `평평함: 모든 반복에서 0. 난이도 ${HARD_DIFFICULTY} 이상의 평가 문제에서 도구를 쓴 답이 없습니다.`
-          : `평평함: 모든 반복에서 ${value}.`;
-      case 'toolUseRate':
-        return value === '0'
-          ? '평평함: 모든 반복에서 0. 평가에서 도구를 쓴 답이 없습니다.'
-          : `평평함: 모든 반복에서 ${value}.`;
-      case 'toolCallsPerTask':
-        return value === '0'
-          ? '평평함: 모든 반복에서 0. 해답자의 롤아웃이 도구를 한 번도 부르지 않았습니다.'
-          : `평평함: 모든 반복에서 ${value}.`;
-      default:
-        return `평평함: 모든 반복에서 ${value}.`;
-    }
+  flatLead: (value) => `평평함: 모든 반복에서 ${value}.`,
+  flatWhy: {
+    clipLowFrac: (once) =>
+      `아래쪽 끝에서 잘린 토큰이 없습니다 (A < 0일 때 ρ < 1 − ε_low)${once ? '. 배치마다 갱신이 한 번이라 ρ = 1입니다' : ''}.`,
+    clipHighFrac: (once) =>
+      `위쪽 끝에서 잘린 토큰이 없습니다 (A > 0일 때 ρ > 1 + ε_high)${once ? '. 배치마다 갱신이 한 번이라 ρ = 1입니다' : ''}.`,
+    questionerValidRate: () => '출제자가 쓴 문제가 모두 형식을 지켰습니다.',
+    pseudoLabelAccuracy: () => '의사 라벨이 모두 실제 정답과 같았습니다.',
+    hardAccuracy: () => `난이도 ${HARD_DIFFICULTY} 이상의 평가 문제를 하나도 맞히지 못했습니다.`,
+    hardToolUse: () => `난이도 ${HARD_DIFFICULTY} 이상의 평가 문제에서 도구를 쓴 답이 없습니다.`,
+    toolUseRate: () => '평가에서 도구를 쓴 답이 없습니다.',
+    toolCallsPerTask: () => '해답자의 롤아웃이 도구를 한 번도 부르지 않았습니다.',
   },
   gateOff: '이 실행에서는 관문이 꺼져 있어(proxy.gate=false) 관문 뒤의 p가 관문 앞의 p와 같습니다.',
   repairProgress: (p) => {

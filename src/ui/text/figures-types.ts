@@ -4,9 +4,8 @@
  * step counts, the gate's reason, the group chart's axes, why a curve is flat, and the repair lab's
  * live progress.
  */
-import type { Agent0Config } from '../../core/config';
 import type { GateTests } from '../../core/vote';
-import type { MetricKey } from '../../engine/metrics';
+import type { FlatExplained } from '../lib/metrics';
 
 /** Why the gate set a proxy result's p to 0 (src/core/vote.ts): the tests it failed, and the run's `proxy.gateMinP`. */
 export type GateFailure = GateTests & { minP: number };
@@ -36,8 +35,13 @@ export interface FigureTexts {
   gateZero: (why: GateFailure) => string;
   /** The group chart's axes. */
   groupAxes: { reward: string; advantage: string };
-  /** Why a metric's panel is a flat line: the value in every iteration, and what that means. */
-  flat: (key: MetricKey, value: string, config: Agent0Config | null) => string;
+  /** A metric's panel is a flat line: its value in every iteration. */
+  flatLead: (value: string) => string;
+  /**
+   * What a flat line at the value `FLAT_EXPLAINED_AT` names means, for the metrics that have a
+   * reason (src/ui/lib/metrics.ts `flatNote`); `once`: each batch trains one update, so ρ = 1.
+   */
+  flatWhy: Record<FlatExplained, (once: boolean) => string>;
   /** Under the panel of p after the gate, when the run's gate is off. */
   gateOff: string;
   /** The repair lab's live run. */

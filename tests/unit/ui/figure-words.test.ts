@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeConfig } from '../../../src/core/config';
 import { gateTests, proxyScore } from '../../../src/core/vote';
-import { flatValue } from '../../../src/ui/lib/metrics';
+import { flatNote, flatValue } from '../../../src/ui/lib/metrics';
 import { repairProgress } from '../../../src/ui/lib/repair-progress';
 import { FIGURES_EN } from '../../../src/ui/text/figures-en';
 import { FIGURES_KO } from '../../../src/ui/text/figures-ko';
@@ -30,15 +30,15 @@ describe('a flat curve', () => {
   });
   it('says why clip fractions of 0 are flat, and that one update per batch keeps ρ = 1', () => {
     const classroom = makeConfig('classroom');
-    expect(FIGURES_EN.flat('clipLowFrac', '0', classroom)).toBe(
+    expect(flatNote(FIGURES_EN, 'clipLowFrac', '0', classroom)).toBe(
       'Flat: 0 in every iteration. No trained token was clipped at the low edge (ρ < 1 − ε_low where A < 0).',
     );
     const once = makeConfig('classroom', { questioner: { updatesPerStep: 1 }, executor: { updatesPerStep: 1 } });
-    expect(FIGURES_EN.flat('clipHighFrac', '0', once)).toContain('each batch trains one update, so ρ = 1');
-    expect(FIGURES_KO.flat('clipHighFrac', '0', once)).toContain('ρ = 1');
-    expect(FIGURES_EN.flat('questionerValidRate', '1', classroom)).toContain('kept the contract');
-    expect(FIGURES_EN.flat('kl', '0.5', classroom)).toBe('Flat: 0.5 in every iteration.');
-    expect(FIGURES_KO.flat('kl', '0.5', classroom)).toBe('평평함: 모든 반복에서 0.5.');
+    expect(flatNote(FIGURES_EN, 'clipHighFrac', '0', once)).toContain('each batch trains one update, so ρ = 1');
+    expect(flatNote(FIGURES_KO, 'clipHighFrac', '0', once)).toContain('ρ = 1');
+    expect(flatNote(FIGURES_EN, 'questionerValidRate', '1', classroom)).toContain('kept the contract');
+    expect(flatNote(FIGURES_EN, 'kl', '0.5', classroom)).toBe('Flat: 0.5 in every iteration.');
+    expect(flatNote(FIGURES_KO, 'kl', '0.5', classroom)).toBe('평평함: 모든 반복에서 0.5.');
   });
 });
 
