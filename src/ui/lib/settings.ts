@@ -48,7 +48,7 @@ export const DEFAULT_SETTINGS: PageSettings = {
 
 /** A value in the address that could not be read (the page words it in its language). */
 export interface SettingProblem {
-  field: 'preset' | 'seed' | 'backend' | 'compare' | 'projector' | 'lesson';
+  field: 'preset' | 'seed' | 'backend' | 'compare' | 'projector' | 'lesson' | 'handout';
   value: string;
   /** The values it may take ('' for the seed, a whole number). */
   allowed: string;
@@ -89,7 +89,9 @@ export function readSettings(search: string): { settings: PageSettings; problems
   if (lesson.step !== null) s.lesson = lesson.step;
   if (lesson.problem)
     problems.push({ field: 'lesson', value: q.get('lesson') ?? '', allowed: `1–${LESSON_SCREENS.length}` });
-  if (q.get('handout') === '1') s.handout = true;
+  const handout = q.get('handout');
+  if (handout === '1') s.handout = true;
+  else if (handout !== null && handout !== '0') problems.push({ field: 'handout', value: handout, allowed: '1, 0' });
   const embed = q.get('embed');
   if (embed !== null) {
     s.embed = embed;

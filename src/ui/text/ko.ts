@@ -214,7 +214,7 @@ export const KO: Strings = {
   problem: (p) =>
     p.field === 'seed'
       ? `시드 "${p.value}"는 0 이상의 정수가 아니어서 기본값을 씁니다`
-      : `${{ preset: '프리셋', backend: '백엔드', compare: '비교', projector: '프로젝터', lesson: '수업 화면' }[p.field]} "${p.value}"는 ${p.allowed} 중 하나가 아니어서 기본값을 씁니다`,
+      : `${{ preset: '프리셋', backend: '백엔드', compare: '비교', projector: '프로젝터', lesson: '수업 화면', handout: '유인물' }[p.field]} "${p.value}"는 ${p.allowed} 중 하나가 아니어서 기본값을 씁니다`,
   errors: PROBLEMS_KO,
   compare: COMPARE_KO,
   coevolution: COEVOLUTION_KO,

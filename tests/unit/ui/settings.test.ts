@@ -47,6 +47,14 @@ describe('page settings in the URL', () => {
     expect(bad.problems).toEqual([{ field: 'projector', value: 'yes', allowed: '1, 0' }]);
   });
 
+  it('reads the handout (1 on, 0 off) and refuses any other value, leaving the page as it is', () => {
+    expect(readSettings('?handout=1').settings.handout).toBe(true);
+    expect(readSettings('?handout=0')).toEqual({ settings: DEFAULT_SETTINGS, problems: [] });
+    const bad = readSettings('?handout=print');
+    expect(bad.settings).toEqual(DEFAULT_SETTINGS);
+    expect(bad.problems).toEqual([{ field: 'handout', value: 'print', allowed: '1, 0' }]);
+  });
+
   it('turns overrides into a validated engine override with the seed', () => {
     const s = { ...DEFAULT_SETTINGS, seed: 3, overrides: ['executor.minScale=0.5', 'proxy.gate=false'] };
     expect(settingsOverride(s)).toEqual({ executor: { minScale: 0.5 }, proxy: { gate: false }, seed: 3 });
