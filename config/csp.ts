@@ -42,6 +42,21 @@ export function frameAncestors(url: string): string {
   return new URL(url, 'http://localhost').searchParams.has('embed') ? 'frame-ancestors *' : "frame-ancestors 'none'";
 }
 
+/**
+ * `response` (a page the service worker answers a navigation with: the cached index.html, whose
+ * header carries the rule of /index.html) with the framing rule of the address asked for, `url`.
+ * A response without a policy header (a static host that sends none) passes unchanged.
+ */
+export function withFramingRule(response: Response, url: string): Response {
+  const policy = response.headers.get('Content-Security-Policy');
+  if (policy === null) return response;
+  const headers = new Headers(response.headers);
+  const rule = frameAncestors(url);
+  const framing = /frame-ancestors [^;]*/;
+  headers.set('Content-Security-Policy', framing.test(policy) ? policy.replace(framing, rule) : `${policy}; ${rule}`);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 /** The policy a server sends as a header for a request's URL: the page's policy and its framing rule. */
 export function headerPolicy(url: string): string {
   return `${CONTENT_SECURITY_POLICY}; ${frameAncestors(url)}`;

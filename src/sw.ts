@@ -14,6 +14,7 @@
 import { clientsClaim } from 'workbox-core';
 import { addPlugins, cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute, setDefaultHandler } from 'workbox-routing';
+import { withFramingRule } from '../config/csp';
 import { withIsolation } from './sw-isolation';
 
 declare const self: {
@@ -26,8 +27,10 @@ declare const self: {
 addPlugins([{ handlerWillRespond: async ({ response }) => withIsolation(response, self.location.origin) }]);
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-// Every navigation (any query string: ?mode=replay, ?preset=tiny…) gets the cached index.html.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html')));
+// Every navigation (any query string: ?mode=replay, ?preset=tiny…) gets the cached index.html, with
+// the framing rule of the address asked for (only ?embed= may be framed: config/csp.ts).
+const appShell = createHandlerBoundToURL('index.html');
+registerRoute(new NavigationRoute(async (options) => withFramingRule(await appShell(options), options.url.href)));
 // Same-origin GET requests outside the precache go to the network, and come back isolated too.
 setDefaultHandler(async ({ request }) => withIsolation(await fetch(request), self.location.origin));
 // The first visit's page is controlled as soon as the precache is complete.

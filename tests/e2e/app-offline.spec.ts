@@ -175,6 +175,24 @@ test('after one visit the page, the recording and live training work with the ne
   expect(seen.external).toEqual([]);
 });
 
+test('after the first visit, an embed address served by the service worker may still be framed, and no other', async ({
+  page,
+}, testInfo) => {
+  onlyInBuild(testInfo);
+  test.setTimeout(240_000);
+  await page.goto('/?mode=replay');
+  await waitForOfflineCopy(page);
+  // The worker answers every navigation with the cached index.html, whose headers were those of
+  // /index.html: the framing rule must still follow the address asked for (config/csp.ts).
+  const policy = async (path: string) => {
+    const response = await page.goto(path);
+    expect(response?.fromServiceWorker()).toBe(true);
+    return (await response?.headerValue('content-security-policy')) ?? '';
+  };
+  expect(await policy('/?mode=replay&embed=reward')).toContain('frame-ancestors *');
+  expect(await policy('/?mode=replay')).toContain("frame-ancestors 'none'");
+});
+
 test('a new deployment is announced in the header and taken on request', async ({ page }, testInfo) => {
   onlyInBuild(testInfo);
   test.setTimeout(240_000);

@@ -1,6 +1,6 @@
 /** The embed view's stops and the addresses of the classroom views. */
 import { describe, expect, it } from 'vitest';
-import { frameAncestors } from '../../../config/csp';
+import { frameAncestors, withFramingRule } from '../../../config/csp';
 import { embedStops, firstStop, isEmbedFigure } from '../../../src/ui/lib/embed-figures';
 import { readSettings, writeSettings } from '../../../src/ui/lib/settings';
 
@@ -50,5 +50,21 @@ describe('classroom addresses', () => {
     expect(frameAncestors('/?embed=')).toBe('frame-ancestors *');
     expect(frameAncestors('/?mode=replay&lesson=2')).toBe("frame-ancestors 'none'");
     expect(frameAncestors('/assets/index.js')).toBe("frame-ancestors 'none'");
+  });
+  it("the service worker's cached page takes the framing rule of the address asked for", () => {
+    const cached = (policy: string | null) =>
+      new Response('<html></html>', { headers: policy === null ? {} : { 'Content-Security-Policy': policy } });
+    const policyOf = (r: Response) => r.headers.get('Content-Security-Policy');
+    expect(
+      policyOf(withFramingRule(cached("default-src 'self'; frame-ancestors 'none'"), 'http://x/?embed=votes')),
+    ).toBe("default-src 'self'; frame-ancestors *");
+    expect(policyOf(withFramingRule(cached("default-src 'self'; frame-ancestors *"), 'http://x/?lesson=2'))).toBe(
+      "default-src 'self'; frame-ancestors 'none'",
+    );
+    expect(policyOf(withFramingRule(cached("default-src 'self'"), 'http://x/?embed=grpo'))).toBe(
+      "default-src 'self'; frame-ancestors *",
+    );
+    // A host that sends no policy header: nothing to change.
+    expect(policyOf(withFramingRule(cached(null), 'http://x/?embed=grpo'))).toBeNull();
   });
 });
