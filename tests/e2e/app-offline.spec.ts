@@ -167,7 +167,9 @@ test('after one visit the page, the recording and live training work with the ne
   expect(proxy.results.reduce((n, r) => n + r.toolCalls.reduce((a, b) => a + b, 0), 0)).toBeGreaterThan(0);
   expect(proxy.results.reduce((n, r) => n + r.failedCalls, 0)).toBe(0);
 
-  expect(missed).toEqual([]);
+  // The probe's own failure may be reported after the watch began (events arrive asynchronously):
+  // it is the one failure expected.
+  expect(missed.filter((m) => !m.includes('/offline-probe-'))).toEqual([]);
   // The probe's own failed request is the one console error allowed.
   const probeError = seen.errors.indexOf('Failed to load resource: net::ERR_FAILED');
   expect(probeError).toBeGreaterThanOrEqual(0);
