@@ -41,15 +41,26 @@ const times = [];
 const running = new Set();
 let failed = null;
 
-/** End every running stage with its process group (its servers and browsers too). */
-function stopAll() {
+/** Send `signal` to every running stage's process group. */
+function signalAll(signal) {
   for (const child of running) {
     try {
-      process.kill(-child.pid, 'SIGTERM');
+      process.kill(-child.pid, signal);
     } catch {
       // already gone
     }
   }
+}
+
+/**
+ * End every running stage with its process group (its servers and browsers too): SIGINT first, as
+ * Ctrl-C would, since Playwright then stops the web servers it started in groups of their own (on
+ * SIGTERM they outlive it and hold ports 5174/5175, and the next `npm test` stops at once); SIGTERM
+ * ten seconds later to whatever is still running.
+ */
+function stopAll() {
+  signalAll('SIGINT');
+  setTimeout(() => signalAll('SIGTERM'), 10_000).unref();
 }
 
 function runStage(name) {
@@ -70,7 +81,8 @@ function runStage(name) {
       running.delete(child);
       const seconds = (performance.now() - start) / 1000;
       const status = code ?? 1;
-      const stopped = signal !== null && failed !== null;
+      // Ended because another stage failed (by its signal, or by its own exit on SIGINT).
+      const stopped = failed !== null && (signal !== null || status !== 0);
       if (!live) {
         console.log(`\n== ${name} output`);
         process.stdout.write(Buffer.concat(held));

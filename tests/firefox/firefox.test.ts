@@ -189,11 +189,16 @@ function stopServer(): void {
     }
   }
 }
-// Stopped from outside (npm test ends the other stages when one fails): the server goes too.
-process.once('SIGTERM', () => {
-  stopServer();
-  process.exit(143);
-});
+// Stopped from outside (npm test ends the other stages when one fails, SIGINT then SIGTERM) or by
+// Ctrl-C: the server goes too.
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const)
+  process.once(signal, () => {
+    stopServer();
+    process.exit(code);
+  });
 
 after(async () => {
   await browser?.close();
