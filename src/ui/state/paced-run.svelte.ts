@@ -8,6 +8,7 @@
 import type { PaceId } from '../text/classroom-types';
 import type { Driver } from './driver';
 import type { RunState } from './run.svelte';
+import { stepPhase } from './step-phases';
 
 export const PACES: readonly PaceId[] = ['continuous', 'each-phase', 'delay-2', 'delay-5', 'delay-10'];
 
@@ -76,8 +77,7 @@ export class PacedRun {
 
   private async loop(pace: PaceId, driver: Driver): Promise<void> {
     for (;;) {
-      driver.step();
-      await this.run.whenIdle();
+      await stepPhase(this.run, driver);
       const target = this.target;
       const reached = target === null || (this.run.position?.iteration ?? 0) > target;
       if (this.stopRequested || reached || this.run.error !== null || this.run.ended) return this.finish();
