@@ -106,7 +106,11 @@ test('a recording’s Table 5: heat map, the paper’s row and the sentence, in 
   const text = await view.evaluate((el) => {
     const copy = el.cloneNode(true) as HTMLElement;
     copy.querySelectorAll('code').forEach((c) => c.remove());
-    return copy.textContent ?? '';
+    // Text node by text node: adjacent buttons (SVG, PNG) would otherwise read as one word.
+    const walker = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT);
+    const parts: string[] = [];
+    while (walker.nextNode()) parts.push(walker.currentNode.textContent ?? '');
+    return parts.join(' ');
   });
   expect((text.match(/[A-Za-z][A-Za-z0-9'’-]+/g) ?? []).filter((w) => !['Agent0', 'SVG', 'PNG'].includes(w))).toEqual(
     [],
