@@ -18,6 +18,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type ConfigOverride, type PresetName, makeConfig } from '../src/core/config';
 import { parseOverrides } from '../src/engine/overrides';
+import type { ProgressKind } from '../src/engine/context';
 import { createNodeEngine } from '../src/engine/node';
 import { exportLastCuration } from '../src/engine/export';
 import { readFileBytes, writeFileAtomic } from '../src/engine/file-store';
@@ -108,8 +109,8 @@ try {
   process.exit(2);
 }
 
-const progress = (phase: string, done: number) => {
-  if (process.stderr.isTTY) process.stderr.write(`\r  ${phase}: ${done}   `);
+const progress = (kind: ProgressKind, done: number, total: number) => {
+  if (process.stderr.isTTY) process.stderr.write(`\r  ${kind}: ${done}/${total}   `);
 };
 const checkpoint = values.model ? new Uint8Array(readFileSync(values.model)) : undefined;
 const { engine, dispose } = await createNodeEngine(config, { progress, ...(checkpoint ? { checkpoint } : {}) });

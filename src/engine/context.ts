@@ -16,9 +16,18 @@ export interface EngineContext {
   runTool: ToolRunner;
   rng: Rng;
   backend: string;
-  /** Called during long phases with done/total counts. */
-  progress?: (phase: string, done: number, total: number) => void;
+  /** Called during long phases with done/total counts (what is counted: `ProgressKind`). */
+  progress?: ProgressReport;
 }
+
+/**
+ * What a long phase counts as it goes: `writing` — sequences of this generation turn that have
+ * stopped, of those writing in it; `tool calls` — programs run, of the programs written so far;
+ * `update steps` — mini-batch updates done, of the update's `updatesPerStep` (or fewer sequences).
+ */
+export type ProgressKind = 'writing' | 'tool calls' | 'update steps';
+
+export type ProgressReport = (kind: ProgressKind, done: number, total: number) => void;
 
 /** Tokens a solver needs after the question to answer (a short program, its output, the box). */
 export const ANSWER_ROOM = 32;

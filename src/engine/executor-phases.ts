@@ -59,7 +59,13 @@ async function labellingAnswers(
   const longest = Math.max(...prompts.map((p) => p.length));
   return ctx.executor.generate(
     prompts,
-    { temperature: l.temperature, topP: l.topP, topK: l.topK, maxNewTokens: turnBudget(ctx, longest) },
+    {
+      temperature: l.temperature,
+      topP: l.topP,
+      topK: l.topK,
+      maxNewTokens: turnBudget(ctx, longest),
+      onRound: (stopped, writing) => ctx.progress?.('writing', stopped, writing),
+    },
     ctx.rng.fork(),
   );
 }
@@ -148,6 +154,7 @@ export async function updateExecutor(
     e,
     ctx.config.loss.aggregation,
     ctx.rng.fork(),
+    (done, total) => ctx.progress?.('update steps', done, total),
   );
   const rolloutRecords: ExecutorRollout[] = rollouts.map((r, i) => ({
     group: groups[i] as number,

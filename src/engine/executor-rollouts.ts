@@ -56,6 +56,7 @@ export async function modelToolRollouts(
       maxToolTurns: sampling.maxToolTurns,
       maxObservationChars: sampling.maxObservationChars,
       maxNewTokens: turnBudget(ctx, longest),
+      onRound: (stopped, writing) => ctx.progress?.('writing', stopped, writing),
       execute: async (code, b) => {
         ctx.progress?.('tool calls', done, ++written);
         const result = await ctx.runTool(code);

@@ -6,6 +6,7 @@
  */
 import type { Agent0Config, ConfigOverride, PresetName } from '../core/config';
 import type { ProblemReport } from '../core/problems';
+import type { ProgressKind } from './context';
 import type { BackendMemory, BackendName, WasmBinary } from '../model/backend';
 import type { ChoiceBasis } from '../model/backend-choice';
 import type { MemoryStats } from '../sandbox/types';
@@ -70,7 +71,7 @@ export type EngineEvent =
   | { type: 'baseline'; result: EvaluationResult }
   | { type: 'record'; record: PhaseRecord; position: LoopPosition }
   | { type: 'iteration'; summary: IterationSummary }
-  | { type: 'progress'; phase: string; done: number; total: number }
+  | { type: 'progress'; kind: ProgressKind; done: number; total: number }
   /** The first tool call of this worker: the Python sandbox is starting (until a program finishes). */
   | { type: 'python-starting' }
   | { type: 'idle'; position: LoopPosition; reason: 'done' | 'paused' }

@@ -181,6 +181,7 @@ export async function updateQuestioner(
     q,
     ctx.config.loss.aggregation,
     ctx.rng.fork(),
+    (done, total) => ctx.progress?.('update steps', done, total),
   );
   return {
     updates: result.updates,

@@ -50,8 +50,8 @@ async function build(): Promise<Engine> {
   if (!config || !baseBytes || !sandbox) throw new ProblemError([{ kind: 'engine-not-ready' }]);
   if (engine) Object.values(engine.models).forEach((m) => m.dispose());
   tools ??= announceFirstCall(sandboxToolRunner(sandbox), () => post({ type: 'python-starting' }));
-  return new Engine(config, modelsFromCheckpoint(baseBytes), tools, backend, undefined, (phase, done, total) =>
-    post({ type: 'progress', phase, done, total }),
+  return new Engine(config, modelsFromCheckpoint(baseBytes), tools, backend, undefined, (kind, done, total) =>
+    post({ type: 'progress', kind, done, total }),
   );
 }
 

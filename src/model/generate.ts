@@ -35,6 +35,8 @@ export interface TurnOptions extends SamplingOptions {
   stopStrings?: readonly string[];
   /** Keep going past end-of-text (benchmarks that need a fixed length). Default false. */
   ignoreEos?: boolean;
+  /** Told after each round: of the sequences writing in this turn, how many have stopped. */
+  onRound?: (stopped: number, writing: number) => void;
 }
 
 export type StopReason = 'eos' | 'stop-string' | 'max-tokens' | 'context';
@@ -150,6 +152,7 @@ export class Generation {
         }
       }
       this.keepLogits(drawn.logits, drawn.active, lastStep);
+      opts.onRound?.(this.seqs.filter((s, b) => ran[b] && !s.active).length, ran.filter(Boolean).length);
     }
     return this.seqs.map((s, b) => {
       if (!ran[b]) return null;

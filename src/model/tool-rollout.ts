@@ -20,6 +20,8 @@ export interface ToolRolloutOptions extends SamplingOptions {
   maxNewTokens: number;
   /** Characters of tool output kept (the tail). Default 512. */
   maxObservationChars?: number;
+  /** Told after each generation round of a turn (see `TurnOptions.onRound`). */
+  onRound?: (stopped: number, writing: number) => void;
 }
 
 export interface ToolRollout {

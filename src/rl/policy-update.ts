@@ -82,6 +82,12 @@ export function clipFractions(ratios: number[][], branches: ClipBranch[][], mask
   return { clipLowFrac: low / d, clipHighFrac: high / d, dualClipFrac: dual / d, meanAbsRatioDev: dev / d };
 }
 
+/**
+ * One policy update of either role: old and reference log-probs of the batch, then one clipped
+ * step per mini-batch (`miniBatches`: `updatesPerStep` parts, shuffled), each minimising the loss of
+ * `trainStep` with its own ε_high per sequence. `onStep(done, total)` is told before the first
+ * mini-batch (0 of total) and after each.
+ */
 export async function policyUpdate(
   model: TinyLM,
   reference: TinyLM,
@@ -89,14 +95,17 @@ export async function policyUpdate(
   settings: ClipLossSettings,
   aggregation: LossAggregation,
   rng: Rng,
+  onStep?: (done: number, total: number) => void,
 ): Promise<PolicyUpdateResult> {
   const { sequences, lossMask } = batch;
+  const parts = miniBatches(sequences.length, settings.updatesPerStep, rng);
+  onStep?.(0, parts.length);
   const old = await model.logProbs(sequences, lossMask);
   const ref = await reference.logProbs(sequences, lossMask);
   const ratios: number[][] = sequences.map((s) => s.map(() => 1));
   const branches: ClipBranch[][] = sequences.map((s) => s.map(() => 'none' as ClipBranch));
   const updates: UpdateStep[] = [];
-  for (const idx of miniBatches(sequences.length, settings.updatesPerStep, rng)) {
+  for (const idx of parts) {
     const pick = <T>(rows: T[]): T[] => idx.map((i) => rows[i] as T);
     const mask = pick(lossMask);
     const stats = await model.trainStep(
@@ -130,6 +139,7 @@ export async function policyUpdate(
       ...clipFractions(stats.ratios, stats.branches, mask),
       ...(stats.skipped ? { skipped: stats.skipped } : {}),
     });
+    onStep?.(updates.length, parts.length);
   }
   return { updates, ratios, branches };
 }

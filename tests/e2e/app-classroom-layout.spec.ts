@@ -245,7 +245,9 @@ test('Follow the phase can be turned off, and stays off in this browser', async 
   await landsBelowHeader(page, 'figure[data-view="rollouts"]');
 });
 
-test('projector mode: white page, chart text of at least 16 px at 1920×1080, set in the address', async ({ page }) => {
+test('projector mode: white page, charts drawn 1.4× or more with text of at least 16 px at 1920×1080, set in the address', async ({
+  page,
+}) => {
   const seen = watchPage(page);
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto('/?mode=replay&projector=1');
@@ -261,9 +263,26 @@ test('projector mode: white page, chart text of at least 16 px at 1920×1080, se
       const m = (t as SVGGraphicsElement).getScreenCTM();
       return { fs, drawn: fs * (m ? Math.hypot(m.a, m.b) : 1), view: t.closest('figure')?.getAttribute('data-view') };
     });
+    // Charts use the width: each drawn at least 1.4× its own size (its viewBox), none past its figure.
+    const charts = [...document.querySelectorAll('figure[data-view] svg[viewBox]')]
+      .filter((s) => s.checkVisibility())
+      .map((s) => {
+        const svg = s as SVGSVGElement;
+        const box = svg.getBoundingClientRect();
+        const frame = (svg.closest('figure') as HTMLElement).getBoundingClientRect();
+        return {
+          view: svg.closest('figure')?.getAttribute('data-view'),
+          scale: box.width / svg.viewBox.baseVal.width,
+          inside: box.right <= frame.right + 1,
+        };
+      });
     return {
       count: sizes.length,
-      small: sizes.filter((s) => s.fs < 16 || s.drawn < 15.9).map((s) => `${s.view}: ${s.fs}px drawn ${s.drawn}`),
+      small: sizes.filter((s) => s.drawn < 15.9).map((s) => `${s.view}: ${s.fs}px drawn ${s.drawn}`),
+      charts: charts.length,
+      notScaled: charts.filter((c) => c.scale < 1.4).map((c) => `${c.view}: ${c.scale.toFixed(2)}×`),
+      outside: charts.filter((c) => !c.inside).map((c) => c.view),
+      scrollWidth: document.documentElement.scrollWidth,
       background: getComputedStyle(document.body).backgroundColor,
       color: getComputedStyle(document.body).color,
       mainWidth: (document.querySelector('main') as HTMLElement).getBoundingClientRect().width,
@@ -271,6 +290,10 @@ test('projector mode: white page, chart text of at least 16 px at 1920×1080, se
   });
   expect(look.count).toBeGreaterThan(100);
   expect(look.small).toEqual([]);
+  expect(look.charts).toBeGreaterThan(20);
+  expect(look.notScaled).toEqual([]);
+  expect(look.outside).toEqual([]);
+  expect(look.scrollWidth).toBeLessThanOrEqual(1920);
   expect(look.background).toBe('rgb(255, 255, 255)');
   expect(look.color).toBe('rgb(0, 0, 0)');
   expect(look.mainWidth).toBeGreaterThan(0.95 * 1920);
@@ -366,7 +389,7 @@ test('recorded, pause after each phase: Run plays one phase and holds, Run goes 
   await expect(page.locator('[data-action="pause"]')).toBeDisabled();
 });
 
-test('live: the start of Python is said, and a tool phase counts programs run of programs written', async ({
+test('live: the start of Python is said; a phase counts sequences stopped, programs run of programs written, update steps', async ({
   page,
 }) => {
   test.setTimeout(420_000);
@@ -389,7 +412,8 @@ test('live: the start of Python is said, and a tool phase counts programs run of
       characterData: true,
     });
   });
-  for (let i = 0; i < 3; i++) {
+  // Questioner rollouts, contract parsing, solver proxy, curriculum reward, questioner update.
+  for (let i = 0; i < 5; i++) {
     await ready(page, 300_000);
     await page.locator('[data-action="step"]').click();
     await waitForRecords(page, i + 1, 300_000);
@@ -400,12 +424,27 @@ test('live: the start of Python is said, and a tool phase counts programs run of
   });
   // The first tool call of the run said that Python was starting.
   expect(python.length).toBeGreaterThan(0);
-  const parse = (text: string) => {
-    const m = /programs run: (\d+) of (\d+) written so far/.exec(text);
-    if (!m) throw new Error(`not a programs label: ${text}`);
-    return { done: Number(m[1]), total: Number(m[2]) };
-  };
-  const proxy = labels.filter((l) => l.phases === 2).map((l) => parse(l.text));
+  const counts = (pattern: RegExp, phases: number) =>
+    labels
+      .filter((l) => l.phases === phases)
+      .flatMap((l) => {
+        const m = pattern.exec(l.text);
+        return m ? [{ done: Number(m[1]), total: Number(m[2]) }] : [];
+      });
+  const writing = /^writing: (\d+) of (\d+) sequences stopped in this turn$/;
+  // Every label of the run is one of the three kinds, each with a real denominator.
+  const kinds = [writing, /^programs run: (\d+) of (\d+) written so far$/, /^update steps: (\d+) of (\d+)$/];
+  expect(labels.filter((l) => !kinds.some((k) => k.test(l.text)))).toEqual([]);
+  // Before the first record the base model's held-out evaluation may write too; the questioner's
+  // first turn is 8 prompts × 4 rollouts (the classroom preset): its count rises to 32 of 32.
+  const first = counts(writing, 0);
+  expect(first.every((p) => p.done <= p.total)).toBe(true);
+  const questioner = first.filter((p) => p.total === 32).map((p) => p.done);
+  expect(questioner.length).toBeGreaterThan(1);
+  expect(questioner.at(-1)).toBe(32);
+  // The questioner's update: 4 mini-batch updates (updatesPerStep), counted from 0.
+  expect(counts(/^update steps: (\d+) of (\d+)$/, 4)).toEqual([0, 1, 2, 3, 4].map((done) => ({ done, total: 4 })));
+  const proxy = counts(/^programs run: (\d+) of (\d+) written so far$/, 2);
   expect(proxy.length).toBeGreaterThan(0);
   expect(proxy.every((p) => p.total > 0 && p.done <= p.total)).toBe(true);
   const record = (await receivedTrace(page))[2] as Extract<PhaseRecord, { phase: 'solver-proxy' }>;

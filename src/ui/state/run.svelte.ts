@@ -6,6 +6,7 @@
 import type { Agent0Config } from '../../core/config';
 import type { ProblemReport } from '../../core/problems';
 import type { CoevolutionRow } from '../../engine/coevolution';
+import type { ProgressKind } from '../../engine/context';
 import type { LoopPosition } from '../../engine/loop-position';
 import type { EngineEvent } from '../../engine/protocol';
 import type { IterationSummary } from '../../engine/summary';
@@ -45,7 +46,7 @@ export interface CoevolutionTable {
 }
 
 export interface Progress {
-  phase: string;
+  kind: ProgressKind;
   done: number;
   total: number;
 }
@@ -205,7 +206,7 @@ export class RunState {
         this.summaries = [...this.summaries, event.summary];
         return;
       case 'progress':
-        this.progress = { phase: event.phase, done: event.done, total: event.total };
+        this.progress = { kind: event.kind, done: event.done, total: event.total };
         if (event.done > 0) this.pythonStarting = false;
         return;
       case 'python-starting':

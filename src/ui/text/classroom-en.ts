@@ -15,7 +15,11 @@ export const CLASSROOM_EN: ClassroomTexts = {
   heldAfterPhase: (iteration) => `Paused after the phase: Run goes on (until iteration ${iteration} is done)`,
   waitingNext: (seconds) => `Next phase in ${seconds} s`,
   startingPython: 'Starting Python for the first tool call…',
-  programsRun: (done, total) => `programs run: ${done} of ${total} written so far`,
+  progress: {
+    writing: (done, total) => `writing: ${done} of ${total} sequences stopped in this turn`,
+    'tool calls': (done, total) => `programs run: ${done} of ${total} written so far`,
+    'update steps': (done, total) => `update steps: ${done} of ${total}`,
+  },
   followPhase: 'Follow the phase',
   projector: 'Projector mode',
   chapterPhases: (phases) => (/[–,]/.test(phases) ? `phases ${phases}` : `phase ${phases}`),

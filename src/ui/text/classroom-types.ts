@@ -2,6 +2,7 @@
  * Words for running a class: the header's menu, the pace of Run, following the phase, projector
  * mode, and the classroom views (the guided lesson, the handout, an embedded figure).
  */
+import type { ProgressKind } from '../../engine/context';
 import type { LessonScreenId } from '../lib/lesson-screens';
 
 /** How Run moves through phases (state/paced-run.svelte.ts). */
@@ -28,8 +29,9 @@ export interface ClassroomTexts {
   waitingNext: (seconds: number) => string;
   /** Status while the Python sandbox boots for the first tool call of the run. */
   startingPython: string;
-  /** The progress of a phase's programs: `done` run of `total` the model has written so far. */
-  programsRun: (done: number, total: number) => string;
+  /** A long phase's progress label, by what it counts (engine/context.ts `ProgressKind`): sequences
+   *  of this generation turn stopped, programs run of those written so far, mini-batch updates done. */
+  progress: Record<ProgressKind, (done: number, total: number) => string>;
   /** The checkbox that scrolls to the figure of the phase just run. */
   followPhase: string;
   /** The checkbox of projector mode. */

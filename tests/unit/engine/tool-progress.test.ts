@@ -1,14 +1,15 @@
 /**
  * The progress a tool phase reports (issue 25: the header read "tool calls: 72/0"): programs run of
- * the programs the model has written so far. Counted here independently, from the calls the tool
- * runner receives and answers.
+ * the programs the model has written so far, counted here independently from the calls the tool
+ * runner receives and answers; and, while the model writes, the sequences of the turn that have
+ * stopped, of those writing in it.
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeConfig } from '../../../src/core/config';
 import { toolSolverPrompt } from '../../../src/core/contracts';
 import { Rng } from '../../../src/core/random';
-import type { EngineContext } from '../../../src/engine/context';
+import type { EngineContext, ProgressKind } from '../../../src/engine/context';
 import { modelToolRollouts } from '../../../src/engine/executor-rollouts';
 import { TinyLM } from '../../../src/model/model';
 import { tokenizer, useBackend } from '../model/fixtures';
@@ -22,6 +23,7 @@ describe('tool-call progress of a rollout phase', () => {
 
   it('reports programs run of programs written, ending at calls of calls', async () => {
     const events: [done: number, total: number][] = [];
+    const writing: [done: number, total: number][] = [];
     let started = 0;
     let answered = 0;
     const ctx = {
@@ -36,7 +38,8 @@ describe('tool-call progress of a rollout phase', () => {
         answered += 1;
         return { observation: 'RESULT 42', ok: true, timedOut: false };
       },
-      progress: (_phase: string, done: number, total: number) => events.push([done, total]),
+      progress: (kind: ProgressKind, done: number, total: number) =>
+        (kind === 'tool calls' ? events : writing).push([done, total]),
     } as unknown as EngineContext;
     const prompts = ['What is 3 + 4 ?', 'Compute 12 * 3 - 5 .', 'Evaluate 8 - 2 .', 'Find the value of 7 + 9 .']
       .flatMap((q) => [q, q])
@@ -54,5 +57,13 @@ describe('tool-call progress of a rollout phase', () => {
     expect(events.at(-1)).toEqual([started, started]);
     // One report as each program is handed over and one as it finishes.
     expect(events).toHaveLength(2 * started);
+    // The first turn: all 8 sequences write. Each turn's reports end when all its writers stopped;
+    // a later turn holds only the sequences whose program ran (at most one per program).
+    expect(writing[0]?.[1]).toBe(8);
+    expect(writing.every(([done, total]) => total > 0 && done <= total)).toBe(true);
+    const turnEnds = writing.filter(([done, total], i) => done === total && writing[i + 1]?.[1] !== total);
+    expect(turnEnds.length).toBeGreaterThan(1);
+    expect(writing.at(-1)?.[0]).toBe(writing.at(-1)?.[1]);
+    expect(writing.slice(1).every(([, total], i) => total === writing[i]?.[1] || total <= started)).toBe(true);
   });
 });
