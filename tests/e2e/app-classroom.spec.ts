@@ -4,7 +4,8 @@
  * answer until the class has chosen, then reveal an answer equal to the recording's own numbers (read
  * here from public/runs/, not from the page); the handout prints on at most two A4 pages; an embedded
  * figure, framed by another site, draws its marks and nothing else, while the full page refuses to be
- * framed; axe finds no serious violation in the lesson and the embed.
+ * framed; axe finds no serious violation in the lesson and the embed. One lesson prediction is also
+ * asked on the live engine, its phases trained in the tab, and answered with that run's records.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
@@ -13,7 +14,7 @@ import { createServer, type Server } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
 import type { PhaseRecord, RecordOf } from '../../src/engine/trace';
 import { E2E_BUILD_PORT } from '../../playwright.config';
-import { openMenu, watchPage } from './app-checks';
+import { openMenu, receivedTrace, watchPage } from './app-checks';
 
 test.beforeEach(({ page: _page }, testInfo) => {
   test.skip(testInfo.project.name !== 'build', 'the classroom views are checked on the production build');
@@ -186,6 +187,48 @@ for (const lang of LANGS)
     expect(await severe(page, '[data-lesson-step]')).toEqual([]);
     expect(seen.errors).toEqual([]);
   });
+
+test('a live lesson: Run to the question trains the engine in the tab, and the answer is that run’s numbers', async ({
+  page,
+}) => {
+  test.setTimeout(480_000);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const seen = watchPage(page);
+  const predict = page.locator('[data-predict]');
+  const reveal = page.locator('[data-reveal]');
+  // 4 / 14 on the live engine: the solver proxy of iteration 1 runs here, not from a recording.
+  await page.goto('/?lesson=4');
+  await expect(page.locator('[data-action="step"]')).toBeEnabled({ timeout: 180_000 });
+  await expect(predict).toHaveAttribute('data-predict', 'top-reward');
+  await predict.locator('[data-action="lesson-run-question"]').click();
+  await expect(predict.locator('button[data-choice]')).toHaveCount(4, { timeout: 360_000 });
+  await expect(reveal).toHaveCount(0);
+  // The run stands right after the solver proxy: questioner rollouts, contract parsing, solver proxy.
+  const before = await receivedTrace(page);
+  expect(before.map((r) => r.phase)).toEqual(['questioner-rollouts', 'contract-parsing', 'solver-proxy']);
+  const rollouts = (await predict
+    .locator('button[data-choice]')
+    .evaluateAll((b) => b.map((x) => Number(x.getAttribute('data-choice')!.slice(1))))) as number[];
+  const contracts = (before[1] as RecordOf<'contract-parsing'>).contracts;
+  for (const [i, r] of rollouts.entries())
+    await expect(predict.locator('button[data-choice]').nth(i)).toContainText(contracts[r]!.question!);
+  await predict.locator('button[data-choice]').first().click();
+  // Choosing runs the curriculum reward live; the answer is the highest total of that record.
+  await expect(reveal).toBeVisible({ timeout: 120_000 });
+  const reward = (await receivedTrace(page))[3] as RecordOf<'curriculum-reward'>;
+  expect(reward.phase).toBe('curriculum-reward');
+  const totals = rollouts.map((r) => reward.parts.find((p) => p.rollout === r)!.total);
+  const max = Math.max(...totals);
+  expect(await reveal.getAttribute('data-reveal')).toBe(
+    rollouts
+      .filter((_, i) => totals[i] === max)
+      .map((r) => `r${r}`)
+      .join(' '),
+  );
+  for (const [i, r] of rollouts.entries())
+    await expect(reveal.locator(`li[data-rollout="${r}"]`)).toContainText(`R = ${shown(totals[i]!)}`);
+  expect(seen.errors).toEqual([]);
+});
 
 /** PDF pages: the page objects (`/Type /Page`, not the `/Pages` tree) in the file. */
 const pdfPages = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
