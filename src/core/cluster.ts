@@ -46,7 +46,7 @@ export interface Clustering {
  * b ∈ B (kept exact through the Lance–Williams update d(k, A∪B) = (|A|·d(k,A) + |B|·d(k,B)) / (|A|+|B|)).
  * Repeatedly merge the closest pair while its distance is strictly below the threshold.
  */
-export function averageLinkageClusters(distances: readonly (readonly number[])[], threshold = 0.5): Clustering {
+export function averageLinkageClusters(distances: readonly (readonly number[])[], threshold: number): Clustering {
   const n = distances.length;
   distances.forEach((row, i) => {
     if (row.length !== n) throw new Error(`averageLinkageClusters: row ${i} has ${row.length} entries, expected ${n}.`);
@@ -109,7 +109,7 @@ export function sharesOf({ labels, sizes }: Pick<Clustering, 'labels' | 'sizes'>
 }
 
 /** penalty share per question: |cluster(i)| / batch size (batch of 0 → [], of 1 → [1]). */
-export function clusterShares(questions: readonly string[], threshold = 0.5): number[] {
+export function clusterShares(questions: readonly string[], threshold: number): number[] {
   if (questions.length === 0) return [];
   return sharesOf(averageLinkageClusters(bleuDistanceMatrix(questions), threshold));
 }

@@ -13,11 +13,8 @@ export interface Curated<T> {
 /** Tolerance so that e.g. s = 0.8 computed as 8/10 counts as inside an upper bound of 0.8. */
 const TOLERANCE = 1e-9;
 
-/** minScore ≤ s ≤ maxScore, both inclusive; order is preserved. */
-export function curate<T extends { score: number }>(
-  items: readonly T[],
-  band: CurationBand = { minScore: 0.3, maxScore: 0.8 },
-): Curated<T> {
+/** minScore ≤ s ≤ maxScore, both inclusive (the run's `curation` band); order is preserved. */
+export function curate<T extends { score: number }>(items: readonly T[], band: CurationBand): Curated<T> {
   if (!(band.minScore <= band.maxScore)) {
     throw new Error(`curate: minScore (${band.minScore}) must not exceed maxScore (${band.maxScore}).`);
   }

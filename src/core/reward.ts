@@ -6,25 +6,27 @@ export type ToolRewardSource = 'executed' | 'as-released';
 
 /**
  * Uncertainty of the solver proxy on a question with self-consistency p ∈ [0, 1]:
- * `min` (released code, default): U = min(p, 1 − p) ∈ [0, 0.5];
- * `linear` (the paper's text):    U = 1 − 2·|p − 0.5| ∈ [0, 1]. Both peak at p = 0.5.
+ * `min` (released code):       U = min(p, 1 − p) ∈ [0, 0.5];
+ * `linear` (the paper's text): U = 1 − 2·|p − 0.5| ∈ [0, 1]. Both peak at p = 0.5.
+ * The run's choice is `reward.uncertaintyScale` (its default lives in core/config.ts).
  */
-export function uncertainty(p: number, scale: UncertaintyScale = 'min'): number {
+export function uncertainty(p: number, scale: UncertaintyScale): number {
   if (!(p >= 0 && p <= 1)) throw new Error(`uncertainty: p must lie in [0, 1] (got ${p}).`);
   return scale === 'min' ? Math.min(p, 1 - p) : 1 - 2 * Math.abs(p - 0.5);
 }
 
+/** The tool term's settings (`reward.toolRewardPerCall`, `reward.toolRewardCap` of the run's config). */
 export interface ToolRewardOptions {
-  /** Reward per call (default 0.05). */
-  perCall?: number;
-  /** Calls beyond this earn nothing (default 4). */
-  cap?: number;
+  /** Reward per call. */
+  perCall: number;
+  /** Calls beyond this earn nothing. */
+  cap: number;
 }
 
-/** tool = 0.05 · min(N, 4); N may be fractional (mean executed calls per proxy candidate). */
-export function toolReward(calls: number, opts: ToolRewardOptions = {}): number {
+/** tool = perCall · min(N, cap) (0.05 · min(N, 4) by default); N may be fractional (mean executed calls per proxy candidate). */
+export function toolReward(calls: number, opts: ToolRewardOptions): number {
   if (!(calls >= 0)) throw new Error(`toolReward: the call count must be ≥ 0 (got ${calls}).`);
-  return (opts.perCall ?? 0.05) * Math.min(calls, opts.cap ?? 4);
+  return opts.perCall * Math.min(calls, opts.cap);
 }
 
 export interface CurriculumRollout {
@@ -39,12 +41,13 @@ export interface CurriculumRollout {
   toolCalls: number;
 }
 
+/** The reward's settings, as the run's `reward` config names them (defaults in core/config.ts). */
 export interface CurriculumRewardOptions extends ToolRewardOptions {
-  uncertaintyScale?: UncertaintyScale;
-  /** λ, the weight on the repetition penalty (default 1). */
-  repetitionWeight?: number;
-  /** BLEU-distance threshold of the repetition clusters (default 0.5). */
-  clusterThreshold?: number;
+  uncertaintyScale: UncertaintyScale;
+  /** λ, the weight on the repetition penalty. */
+  repetitionWeight: number;
+  /** BLEU-distance threshold of the repetition clusters. */
+  clusterThreshold: number;
 }
 
 export interface CurriculumReward {
@@ -65,10 +68,10 @@ export interface CurriculumReward {
  */
 export function curriculumRewards(
   rollouts: readonly CurriculumRollout[],
-  opts: CurriculumRewardOptions = {},
+  opts: CurriculumRewardOptions,
   clustering?: Pick<Clustering, 'labels' | 'sizes'>,
 ): CurriculumReward[] {
-  const weight = opts.repetitionWeight ?? 1;
+  const weight = opts.repetitionWeight;
   if (clustering && clustering.labels.length !== rollouts.length) {
     throw new Error(
       `curriculumRewards: a clustering of ${clustering.labels.length} questions for ${rollouts.length} rollouts.`,
@@ -78,7 +81,7 @@ export function curriculumRewards(
     ? sharesOf(clustering)
     : clusterShares(
         rollouts.map((r) => r.question ?? ''),
-        opts.clusterThreshold ?? 0.5,
+        opts.clusterThreshold,
       );
   return rollouts.map((r, i) => {
     const u = r.question === null ? -1 : uncertainty(r.p, opts.uncertaintyScale);

@@ -60,11 +60,12 @@ export interface ProxyScore {
   gated: boolean;
 }
 
+/** The gate's settings (`proxy.gate`, `proxy.gateMinP` of the run's config; defaults in core/config.ts). */
 export interface ProxyGate {
-  /** Apply the released gate (default true). */
-  enabled?: boolean;
-  /** p must exceed this to be kept (default 0.1). */
-  minP?: number;
+  /** Apply the released gate. */
+  enabled: boolean;
+  /** p must exceed this to be kept. */
+  minP: number;
 }
 
 /** Which of the gate's two tests a proxy result fails (docs/algorithms.md §2.3); p is kept only when it fails neither. */
@@ -83,19 +84,14 @@ export function gateTests(agrees: boolean, rawP: number, minP: number): GateTest
 /**
  * Solver-proxy self-consistency (docs/algorithms.md §2.3): p = max_count / candidates (the
  * denominator is always every candidate). With the gate on, p is kept only when the majority answer
- * is equivalent to the questioner's answer and p > 0.1; otherwise p = 0.
+ * is equivalent to the questioner's answer and p > minP (0.1 as released); otherwise p = 0.
  */
-export function proxyScore(
-  candidateAnswers: readonly string[],
-  questionerAnswer: string,
-  gate: ProxyGate = {},
-): ProxyScore {
+export function proxyScore(candidateAnswers: readonly string[], questionerAnswer: string, gate: ProxyGate): ProxyScore {
   const vote = majorityVote(candidateAnswers);
   const rawP = candidateAnswers.length > 0 ? vote.count / candidateAnswers.length : 0;
   const agrees = vote.count > 0 && answersEquivalent(vote.answer, questionerAnswer.trim());
-  const enabled = gate.enabled ?? true;
-  const failed = gateTests(agrees, rawP, gate.minP ?? 0.1);
+  const failed = gateTests(agrees, rawP, gate.minP);
   const pass = !failed.disagrees && !failed.tooLow;
-  const gated = enabled && !pass;
+  const gated = gate.enabled && !pass;
   return { p: gated ? 0 : rawP, rawP, majority: vote.answer, agrees, gated };
 }

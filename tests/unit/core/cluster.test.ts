@@ -30,27 +30,31 @@ describe('bleuDistanceMatrix', () => {
 
 describe('clusterShares', () => {
   it('handles the empty batch and the batch of one', () => {
-    expect(clusterShares([])).toEqual([]);
-    expect(clusterShares(['What is 1 + 1 ?'])).toEqual([1]);
+    expect(clusterShares([], 0.5)).toEqual([]);
+    expect(clusterShares(['What is 1 + 1 ?'], 0.5)).toEqual([1]);
   });
 
   it('groups identical questions', () => {
     const q = 'What is 3 + 4 ?';
-    expect(clusterShares([q, q, 'Compute 17 * 9 .', q])).toEqual([0.75, 0.75, 0.25, 0.75]);
+    expect(clusterShares([q, q, 'Compute 17 * 9 .', q], 0.5)).toEqual([0.75, 0.75, 0.25, 0.75]);
   });
 
   it('gives every distinct question its own cluster', () => {
     expect(
-      clusterShares(['What is 3 + 4 ?', 'Compute 17 * 9 .', 'Mia has 12 apples', 'Evaluate ( 8 - 2 ) / 5 .']),
+      clusterShares(['What is 3 + 4 ?', 'Compute 17 * 9 .', 'Mia has 12 apples', 'Evaluate ( 8 - 2 ) / 5 .'], 0.5),
     ).toEqual([0.25, 0.25, 0.25, 0.25]);
   });
 
   it('groups near-duplicates and leaves the unrelated one alone', () => {
-    expect(clusterShares(['What is 3 + 4 ?', 'What is 3 + 5 ?', 'Compute 17 * 9 .'])).toEqual([2 / 3, 2 / 3, 1 / 3]);
+    expect(clusterShares(['What is 3 + 4 ?', 'What is 3 + 5 ?', 'Compute 17 * 9 .'], 0.5)).toEqual([
+      2 / 3,
+      2 / 3,
+      1 / 3,
+    ]);
   });
 
   it('never merges empty (unparsed) questions: BLEU of an empty text is 0', () => {
-    expect(clusterShares(['', '', 'What is 3 + 4 ?'])).toEqual([1 / 3, 1 / 3, 1 / 3]);
+    expect(clusterShares(['', '', 'What is 3 + 4 ?'], 0.5)).toEqual([1 / 3, 1 / 3, 1 / 3]);
   });
 });
 
@@ -72,7 +76,7 @@ describe('averageLinkageClusters', () => {
       [0, 2, 0.45],
       [1, 2, 0.7],
     ]);
-    expect(canonical(averageLinkageClusters(d).labels)).toEqual([0, 0, 2]);
+    expect(canonical(averageLinkageClusters(d, 0.5).labels)).toEqual([0, 0, 2]);
   });
 
   it('merges on the mean even when one member is far (not complete linkage)', () => {
@@ -82,7 +86,7 @@ describe('averageLinkageClusters', () => {
       [0, 2, 0.3],
       [1, 2, 0.68],
     ]);
-    expect(canonical(averageLinkageClusters(d).labels)).toEqual([0, 0, 0]);
+    expect(canonical(averageLinkageClusters(d, 0.5).labels)).toEqual([0, 0, 0]);
   });
 
   it('averages over original pairs (UPGMA), not over sub-cluster averages (WPGMA)', () => {
@@ -96,25 +100,25 @@ describe('averageLinkageClusters', () => {
       [3, 1, 0.4],
       [3, 2, 0.64],
     ]);
-    const { labels, merges } = averageLinkageClusters(d);
+    const { labels, merges } = averageLinkageClusters(d, 0.5);
     expect(canonical(labels)).toEqual([0, 0, 0, 0]);
     expect(merges.map((m) => m.distance)).toEqual([0.1, 0.2, expect.closeTo(0.48, 12)]);
   });
 
   it('merges only strictly below the threshold', () => {
-    expect(averageLinkageClusters(sym(2, [[0, 1, 0.5]])).sizes).toEqual([1, 1]);
-    expect(averageLinkageClusters(sym(2, [[0, 1, 0.4999]])).sizes).toEqual([2]);
+    expect(averageLinkageClusters(sym(2, [[0, 1, 0.5]]), 0.5).sizes).toEqual([1, 1]);
+    expect(averageLinkageClusters(sym(2, [[0, 1, 0.4999]]), 0.5).sizes).toEqual([2]);
     expect(averageLinkageClusters(sym(2, [[0, 1, 0.5]]), 0.6).sizes).toEqual([2]);
   });
 
   it('refuses a matrix that is not square or holds negative distances', () => {
-    expect(() => averageLinkageClusters([[0, 1], [1]])).toThrow(/row 1/);
-    expect(() => averageLinkageClusters(sym(2, [[0, 1, -0.1]]))).toThrow(/not a distance/);
+    expect(() => averageLinkageClusters([[0, 1], [1]], 0.5)).toThrow(/row 1/);
+    expect(() => averageLinkageClusters(sym(2, [[0, 1, -0.1]]), 0.5)).toThrow(/not a distance/);
   });
 
   it(`equals scikit-learn's partition on ${reference.clusterBatches.length} recorded batches`, () => {
     for (const { questions, labels } of reference.clusterBatches) {
-      const ours = averageLinkageClusters(bleuDistanceMatrix(questions)).labels;
+      const ours = averageLinkageClusters(bleuDistanceMatrix(questions), 0.5).labels;
       expect(canonical(ours), questions.join(' | ')).toEqual(canonical(labels));
     }
   });
