@@ -1,12 +1,12 @@
 /**
  * The points of one curve, drawn by a D3 join rather than a template block: a class runs many
  * iterations and every metric gains a point each time, so a point is a bare circle with attributes
- * (a plain mark, see state/hover.svelte.ts) and no effect, closure or object of its own. The join
+ * (a plain mark, see primitives/hover.svelte.ts) and no effect, closure or object of its own. The join
  * is keyed by iteration: points already drawn keep their element (and the keyboard focus).
  */
 import type { Attachment } from 'svelte/attachments';
-import { plainMark } from '../state/hover.svelte';
-import { dropPlainMarks, joinPlainMarks } from './plain-mark-join';
+import { plainMark } from '../primitives/hover.svelte';
+import { dropPlainMarks, joinPlainMarks } from '../primitives/plain-mark-join';
 
 export interface CurvePoint {
   iteration: number;

@@ -1,13 +1,13 @@
 /**
  * The per-token ratio points of a ratio plot, drawn by a D3 join rather than a template block: a
  * phase plots hundreds of trained tokens and their number changes with every iteration, so a point
- * is a bare circle with attributes (a plain mark, see state/hover.svelte.ts: its tooltip text in
+ * is a bare circle with attributes (a plain mark, see primitives/hover.svelte.ts: its tooltip text in
  * `data-tip`, the term it feeds in `data-terms`) and no effect, closure or object of its own.
  * Keyed by sequence and token.
  */
 import type { Attachment } from 'svelte/attachments';
-import { plainMark } from '../state/hover.svelte';
-import { dropPlainMarks, joinPlainMarks } from './plain-mark-join';
+import { plainMark } from '../primitives/hover.svelte';
+import { dropPlainMarks, joinPlainMarks } from '../primitives/plain-mark-join';
 import type { RatioPoint } from './ratio-points';
 
 export interface RatioMarksOptions {

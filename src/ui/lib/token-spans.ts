@@ -1,13 +1,13 @@
 /**
  * The tokens of one sequence, drawn by a D3 join rather than a template block: a phase shows
  * hundreds of tokens and their number changes with every iteration, so a token is a bare span with
- * attributes (a plain mark, see state/hover.svelte.ts: its tooltip text in `data-tip`, the term it
+ * attributes (a plain mark, see primitives/hover.svelte.ts: its tooltip text in `data-tip`, the term it
  * feeds in `data-terms`) and no effect, closure or object of its own. Keyed by position in the sequence.
  */
 import type { Attachment } from 'svelte/attachments';
 import type { TokenDetail } from '../../engine/trace';
-import { plainMark } from '../state/hover.svelte';
-import { dropPlainMarks, joinPlainMarks } from './plain-mark-join';
+import { plainMark } from '../primitives/hover.svelte';
+import { dropPlainMarks, joinPlainMarks } from '../primitives/plain-mark-join';
 
 export interface TokenSpansOptions {
   /** Background of a trained token with advantage a. */

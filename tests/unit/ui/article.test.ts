@@ -1,9 +1,8 @@
-/** Helpers of the article sections: degenerate groups, band examples, inline marks. */
+/** Helpers of the article sections: degenerate groups, band examples. */
 import { describe, expect, it } from 'vitest';
 import { bandExamples } from '../../../src/ui/lib/band-scores';
 import { degenerateCounts, outlierAdvantage, splitAdvantage } from '../../../src/ui/lib/degenerate';
 import { grpoAdvantages } from '../../../src/core/grpo';
-import { richParts } from '../../../src/ui/lib/rich';
 
 describe('degenerate groups', () => {
   it('counts all-equal groups and lone outliers', () => {
@@ -41,19 +40,5 @@ describe('band examples', () => {
     // inclusive bounds: n = 10, [0.3, 0.8] → 3/10 … 8/10
     expect(bandExamples(10, 0.3, 0.8)).toEqual({ low: 3, high: 8, n: 10 });
     expect(bandExamples(2, 0.3, 0.4)).toBeNull();
-  });
-});
-
-describe('inline marks', () => {
-  it('splits emphasis, code and titles', () => {
-    expect(richParts('a *b* «c» ‹d› e')).toEqual([
-      { text: 'a ', kind: 'text' },
-      { text: 'b', kind: 'em' },
-      { text: ' ', kind: 'text' },
-      { text: 'c', kind: 'code' },
-      { text: ' ', kind: 'text' },
-      { text: 'd', kind: 'cite' },
-      { text: ' e', kind: 'text' },
-    ]);
   });
 });

@@ -3,7 +3,7 @@
  * names, the style declarations copied onto each cloned SVG element, the SVG markup of the title
  * and of HTML legends, the bounding box of the drawn parts, the PNG size and the full-screen zoom.
  */
-import type { Lang } from './settings';
+import type { Lang } from '../lib/settings';
 
 export type ExportFormat = 'svg' | 'png';
 

@@ -1,4 +1,4 @@
-/** The pure parts of a figure's export and full screen (src/ui/lib/figure-export.ts), on hand-made inputs. */
+/** The pure parts of a figure's export and full screen (figure-export.ts), on hand-made inputs. */
 import { describe, expect, it } from 'vitest';
 import {
   escapeXml,
@@ -12,7 +12,7 @@ import {
   svgText,
   swatchColor,
   unionBox,
-} from '../../../src/ui/lib/figure-export';
+} from './figure-export';
 
 describe('file names', () => {
   it('name the figure and the language, PNG with its scale', () => {

@@ -1,11 +1,11 @@
 /**
  * The keyed D3 join every growing mark layer uses (curve points, compare columns, ratio points,
- * tokens): one element per datum, with plain-mark tooltips (state/hover.svelte.ts) and no effect,
+ * tokens): one element per datum, with plain-mark tooltips (hover.svelte.ts) and no effect,
  * closure or object per mark. Elements already drawn keep their node (and the keyboard focus);
  * leaving ones drop their tooltip before they go.
  */
 import { type Selection, select } from 'd3';
-import { dropPlainMark } from '../state/hover.svelte';
+import { dropPlainMark } from './hover.svelte';
 
 /** Join `data` to `tag` children of `parent` (new ones get data-mark=`mark`), in data order. */
 export function joinPlainMarks<E extends Element, D>(

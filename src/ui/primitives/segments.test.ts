@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { segments } from '../../../src/ui/lib/segments';
+import { segments } from './segments';
 
 describe('contract highlighting', () => {
   it('splits a questioner rollout into question, boxed answer and special token', () => {
