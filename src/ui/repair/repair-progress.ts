@@ -1,4 +1,4 @@
-/** How far the repair lab's live run has come, from its state (src/ui/state/repair-live.svelte.ts), for its status line. */
+/** How far the repair lab's live run has come, from its state (repair-live.svelte.ts), for its status line. */
 import type { RepairStage } from '../../repair/protocol';
 import type { RepairProgress } from '../text/figures-types';
 

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REPAIR_CONFIG, type RepairVariant } from '../../../src/core/repair/config';
-import { TERMINATIONS, type Termination } from '../../../src/core/repair/episode';
-import type { EpisodeMetrics, RepairIterationRecord, RepairRunRecord, SampleView } from '../../../src/repair/records';
-import { summarizeRun } from '../../../src/repair/summary';
-import { asRepairRun } from '../../../src/repair/recording';
+import { DEFAULT_REPAIR_CONFIG, type RepairVariant } from '../../core/repair/config';
+import { TERMINATIONS, type Termination } from '../../core/repair/episode';
+import type { EpisodeMetrics, RepairIterationRecord, RepairRunRecord, SampleView } from '../../repair/records';
+import { summarizeRun } from '../../repair/summary';
+import { asRepairRun } from '../../repair/recording';
 import {
   advantageKind,
   curveSeries,
@@ -17,7 +17,7 @@ import {
   terminationStacks,
   tokenSegments,
   variantStyle,
-} from '../../../src/ui/lib/repair-views';
+} from './repair-views';
 
 const terminations = (over: Partial<Record<Termination, number>> = {}): Record<Termination, number> =>
   Object.fromEntries(TERMINATIONS.map((t) => [t, over[t] ?? 0])) as Record<Termination, number>;
