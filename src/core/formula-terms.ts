@@ -1,6 +1,6 @@
 /**
  * The names of the formula terms on the page: the TeX wraps each in \htmlData{term=…}
- * (src/ui/lib/tex.ts) and every mark names the terms it feeds (src/ui/state/hover.svelte.ts), so
+ * (src/ui/lib/tex.ts) and every mark names the terms it feeds (src/ui/primitives/hover.svelte.ts), so
  * hovering a term lights the marks that feed it. One list, so a misspelt name is a type error.
  */
 export const FORMULA_TERMS = [

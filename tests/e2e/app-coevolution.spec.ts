@@ -10,7 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import type { CoevolutionRow } from '../../src/engine/coevolution';
 import type { EngineEvent } from '../../src/engine/protocol';
-import { table5Finding } from '../../src/ui/lib/coevolution-view';
+import { table5Finding } from '../../src/ui/figures/coevolution-map/coevolution-view';
 import { EN } from '../../src/ui/text/en';
 import { openMenu, watchPage } from './app-checks';
 

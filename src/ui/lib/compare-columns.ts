@@ -1,13 +1,13 @@
 /**
  * The iteration columns of a compare panel, drawn by a D3 join rather than a template block: every
  * panel gains a column each iteration, so a column is a bare transparent rect with attributes (a
- * plain mark, see state/hover.svelte.ts: its tooltip text in `data-tip`) and no effect, closure or
+ * plain mark, see primitives/hover.svelte.ts: its tooltip text in `data-tip`) and no effect, closure or
  * object of its own. The join is keyed by iteration: columns already drawn keep their element (and
  * the keyboard focus).
  */
 import type { Attachment } from 'svelte/attachments';
-import { plainMark } from '../state/hover.svelte';
-import { dropPlainMarks, joinPlainMarks } from './plain-mark-join';
+import { plainMark } from '../primitives/hover.svelte';
+import { dropPlainMarks, joinPlainMarks } from '../primitives/plain-mark-join';
 
 export interface CompareColumnsOptions {
   /** Pixel centre of iteration i's column. */

@@ -1,5 +1,5 @@
 /** Korean words of the Table 5 view (the English file says the same). */
-import { PAPER_TABLE5, type Table5Finding } from '../lib/coevolution-view';
+import { PAPER_TABLE5, type Table5Finding } from '../figures/coevolution-map/coevolution-view';
 import { fmt, pct } from '../lib/format';
 import type { CoevolutionTexts } from './coevolution-types';
 

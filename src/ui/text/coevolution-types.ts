@@ -1,5 +1,5 @@
-/** The words of the Table 5 view (src/ui/views/CoevolutionMap.svelte): frozen executors on every iteration's pool. */
-import type { Table5Finding } from '../lib/coevolution-view';
+/** The words of the Table 5 view (src/ui/figures/coevolution-map/CoevolutionMap.svelte): frozen executors on every iteration's pool. */
+import type { Table5Finding } from '../figures/coevolution-map/coevolution-view';
 
 export interface CoevolutionTexts {
   title: string;

@@ -1,12 +1,12 @@
 /**
  * The words item 8 of issue 25 asked for: why a curve is flat, why the gate set p to 0, the loop's
- * step counts and the repair lab's progress, each in English and Korean, from hand-made inputs.
+ * step counts, each in English and Korean, from hand-made inputs (the repair lab's progress:
+ * src/ui/repair/repair-progress.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { makeConfig } from '../../../src/core/config';
 import { gateTests, proxyScore } from '../../../src/core/vote';
 import { flatNote, flatValue } from '../../../src/ui/lib/metrics';
-import { repairProgress } from '../../../src/ui/lib/repair-progress';
 import { FIGURES_EN } from '../../../src/ui/text/figures-en';
 import { FIGURES_KO } from '../../../src/ui/text/figures-ko';
 
@@ -74,25 +74,5 @@ describe('the loop’s step counts', () => {
     expect(FIGURES_EN.loopSteps('questioner', 1, 1, 5)).toBe('questioner: phases 1–5 run once per iteration');
     expect(FIGURES_EN.loopSteps('executor', 3, 9, 9)).toBe('executor: phase 9 runs 3 times per iteration');
     expect(FIGURES_KO.loopSteps('출제자', 5, 1, 5)).toBe('출제자: 반복마다 1–5단계를 5번');
-  });
-});
-
-describe('the repair lab’s progress', () => {
-  const base = { stage: null, done: 0, total: 3, ended: null } as const;
-  it('names the stage before training, then the iteration under way of those asked for', () => {
-    expect(repairProgress({ ...base, status: 'starting' })).toEqual({ stage: 'backend' });
-    expect(repairProgress({ ...base, status: 'starting', stage: 'baseline' })).toEqual({ stage: 'baseline' });
-    expect(repairProgress({ ...base, status: 'running', done: 1 })).toEqual({ stage: 'training', done: 1, total: 3 });
-    expect(FIGURES_EN.repairProgress({ stage: 'training', done: 1, total: 3 })).toBe('Training: iteration 2 of 3…');
-    expect(FIGURES_KO.repairProgress({ stage: 'training', done: 1, total: 3 })).toBe('학습 중: 3번 중 2번째 반복…');
-  });
-  it('ends with the iterations done, finished or stopped early', () => {
-    const finished = repairProgress({ ...base, status: 'done', done: 3, ended: 'finished' });
-    expect(finished).toEqual({ stage: 'finished', done: 3, total: 3 });
-    expect(FIGURES_EN.repairProgress(finished!)).toBe('Finished: 3 of 3 iterations.');
-    const stopped = repairProgress({ ...base, status: 'done', done: 1, ended: 'stopped' });
-    expect(FIGURES_EN.repairProgress(stopped!)).toBe('Stopped after 1 of 3 iterations.');
-    expect(repairProgress({ ...base, status: 'idle' })).toBeNull();
-    expect(repairProgress({ ...base, status: 'error' })).toBeNull();
   });
 });

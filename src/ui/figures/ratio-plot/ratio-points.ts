@@ -1,0 +1,52 @@
+/** The per-token ratios of the sampled sequences, laid out one after another with each sequence's clip band. */
+import type { ClipBranch } from '../../../core/loss';
+import type { TokenDetail } from '../../../engine/trace';
+
+export interface RatioPoint {
+  seq: number;
+  token: number;
+  /** Position along the x axis (trained tokens only, sequences side by side). */
+  at: number;
+  ratio: number;
+  advantage: number;
+  branch: ClipBranch;
+}
+
+export interface SequenceBand {
+  seq: number;
+  from: number;
+  to: number;
+  low: number;
+  high: number;
+}
+
+/** `epsHighOf(seq)` gives each sequence's own ε_high (ADPO) or the fixed one (GRPO). */
+export function ratioPoints(
+  tokens: Record<number, TokenDetail>,
+  epsLow: number,
+  epsHighOf: (seq: number) => number,
+): { points: RatioPoint[]; bands: SequenceBand[] } {
+  const points: RatioPoint[] = [];
+  const bands: SequenceBand[] = [];
+  let at = 0;
+  for (const [key, d] of Object.entries(tokens)) {
+    const seq = Number(key);
+    if (!d.ratio) continue;
+    const from = at;
+    d.mask.forEach((m, token) => {
+      if (m !== 1) return;
+      points.push({
+        seq,
+        token,
+        at,
+        ratio: d.ratio?.[token] ?? 1,
+        advantage: d.advantage[token] ?? 0,
+        branch: d.branch?.[token] ?? 'none',
+      });
+      at += 1;
+    });
+    bands.push({ seq, from, to: at, low: 1 - epsLow, high: 1 + epsHighOf(seq) });
+    at += 2;
+  }
+  return { points, bands };
+}
