@@ -42,9 +42,9 @@ describe('changeCost', () => {
   });
 
   it('calls a difference under two standard errors noise, and a gain a negative cost', () => {
-    // √(0.25/100 + 0.2475/100) = 0.0705337…: 0.05 < 0.141.
-    const small = changeCost(run([[0.5, null]]), run([[0.45, null]]), 100) as ChangeCost;
-    expect(small.standardError).toBeCloseTo(0.0705337, 6);
+    // √(0.25/100 + 0.24/100) = 0.07: 0.1 is over one standard error but under two.
+    const small = changeCost(run([[0.5, null]]), run([[0.4, null]]), 100) as ChangeCost;
+    expect(small.standardError).toBeCloseTo(0.07, 12);
     expect(small.withinNoise).toBe(true);
     expect(small.pseudoIntended).toBeNull();
     // √(0.16/400 + 0.25/400) = 0.0320156…: |−0.3| > 0.064.
