@@ -111,7 +111,7 @@ export const COMPARE_EN: CompareTexts = {
         : ' Costs measured one at a time need not add up to the gap of all at once.',
     ];
     return {
-      intro: `The two runs differ in ${s.pairDiffers} settings at once, so their gap alone does not say which setting costs what. Runs that change one released behaviour at a time, from the same model, seed and settings as intended, do (shipped recordings, one seed each). Held-out accuracy is read at the last iteration on the same ${s.heldOut} questions; a difference under ${k} standard errors can come from chance alone.`,
+      intro: `The two runs differ in ${s.pairDiffers} settings at once, so their gap alone does not say which setting costs what. Runs that change one released behaviour at a time, from the same model, seed and settings as intended, do (shipped recordings, one seed each). Held-out accuracy is read at the last iteration on the same ${s.heldOut} questions; a difference under ${k} standard errors can come from chance alone, and with one seed each a larger one is still a single observation.`,
       items: [
         ...s.changes.map((c) => ({ id: c.id, text: `${cap(name(c.id))} («${c.settings}»): ${line(c.cost)}` })),
         ...(s.together
