@@ -11,6 +11,7 @@
  * `/?mode=replay&compare=released`.
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type ConfigOverride, makeConfig, type PresetName } from '../src/core/config';
@@ -73,4 +74,5 @@ for (const r of chosen)
 
 for (const r of chosen) simulate([...common, ...r.set.flatMap((s) => ['--set', s]), '--out', join(outDir, r.file)]);
 const intendedFile = join(outDir, PAIR_FILES.intended);
-for (const r of chosen) if (r.id !== 'intended') simulate(['--compare', intendedFile, join(outDir, r.file)]);
+if (!existsSync(intendedFile)) console.error(`record:compare: no ${intendedFile} to print the runs beside.`);
+else for (const r of chosen) if (r.id !== 'intended') simulate(['--compare', intendedFile, join(outDir, r.file)]);

@@ -11,21 +11,44 @@ import type { IterationSummary } from './summary';
 /** A difference of held-out accuracy smaller than this many standard errors is told as noise. */
 export const NOISE_STANDARD_ERRORS = 2;
 
-export interface ChangeCost {
-  /** The last iteration both runs reached, where held-out accuracy is compared. */
-  iteration: number;
-  /** Held-out accuracy there: as intended, and with the change. */
+/** Held-out accuracy of two runs compared: as intended (a) and with the change (b). */
+export interface AccuracyGap {
   intended: number;
   changed: number;
-  /** intended − changed: positive when the change costs accuracy. */
+  /** a − b: positive when the change costs accuracy. */
   cost: number;
   /** Standard error of that difference, √(a(1−a)/n + b(1−b)/n) on n held-out questions. */
   standardError: number;
-  /** |cost| < NOISE_STANDARD_ERRORS · standardError: one seed cannot tell it from chance. */
+  /** |a − b| < NOISE_STANDARD_ERRORS · standardError: one seed cannot tell it from chance. */
   withinNoise: boolean;
+}
+
+export interface ChangeCost {
+  /** The last iteration both runs reached, and how many iterations they share. */
+  iteration: number;
+  iterations: number;
+  /** Held-out accuracy at that last iteration. */
+  last: AccuracyGap;
+  /** Held-out accuracy averaged over the shared iterations. */
+  mean: AccuracyGap;
   /** Mean pseudo-label accuracy over the shared iterations where both runs have one (null: none). */
   pseudoIntended: number | null;
   pseudoChanged: number | null;
+}
+
+/**
+ * Two held-out accuracies a and b on n questions: cost a − b, standard error
+ * se = √(a(1−a)/n + b(1−b)/n), within noise when |a − b| < NOISE_STANDARD_ERRORS · se.
+ */
+export function accuracyGap(a: number, b: number, n: number): AccuracyGap {
+  const standardError = Math.sqrt((a * (1 - a)) / n + (b * (1 - b)) / n);
+  return {
+    intended: a,
+    changed: b,
+    cost: a - b,
+    standardError,
+    withinNoise: Math.abs(a - b) < NOISE_STANDARD_ERRORS * standardError,
+  };
 }
 
 /** How many held-out questions a run's evaluation asks: questionsPerDifficulty × the difficulties. */
@@ -36,10 +59,11 @@ export function heldOutQuestions(config: Agent0Config): number {
 const mean = (xs: number[]) => (xs.length === 0 ? null : xs.reduce((s, x) => s + x, 0) / xs.length);
 
 /**
- * The cost of a change: at the last iteration both runs reached, with held-out accuracies a (as
- * intended) and b (changed) on n questions, cost = a − b, standard error
- * se = √(a(1−a)/n + b(1−b)/n), within noise when |a − b| < 2·se; and both runs' mean pseudo-label
- * accuracy over the shared iterations where both labelled. Null when the runs share no iteration.
+ * The cost of a change over the iterations both runs reached: accuracyGap of the held-out
+ * accuracies at the last of them, and of their means over all of them (the same standard error on
+ * the means: the iterations are scored on the same questions, so their errors are not independent
+ * and averaging is not credited with less noise); and both runs' mean pseudo-label accuracy over
+ * the shared iterations where both labelled. Null when the runs share no iteration.
  */
 export function changeCost(
   intended: readonly IterationSummary[],
@@ -53,31 +77,32 @@ export function changeCost(
     .sort(([x], [y]) => x.iteration - y.iteration);
   const last = shared.at(-1);
   if (!last) return null;
-  const [a, b] = [last[0].heldOutAccuracy, last[1].heldOutAccuracy];
-  const standardError = Math.sqrt((a * (1 - a)) / n + (b * (1 - b)) / n);
   const labelled = shared.filter(([x, y]) => x.pseudoLabelAccuracy !== null && y.pseudoLabelAccuracy !== null);
   return {
     iteration: last[1].iteration,
-    intended: a,
-    changed: b,
-    cost: a - b,
-    standardError,
-    withinNoise: Math.abs(a - b) < NOISE_STANDARD_ERRORS * standardError,
+    iterations: shared.length,
+    last: accuracyGap(last[0].heldOutAccuracy, last[1].heldOutAccuracy, n),
+    mean: accuracyGap(
+      mean(shared.map(([x]) => x.heldOutAccuracy)) as number,
+      mean(shared.map(([, y]) => y.heldOutAccuracy)) as number,
+      n,
+    ),
     pseudoIntended: mean(labelled.map(([x]) => x.pseudoLabelAccuracy as number)),
     pseudoChanged: mean(labelled.map(([, y]) => y.pseudoLabelAccuracy as number)),
   };
 }
 
 /**
- * The one-change run with the largest cost that is not within noise (null when every cost is
- * noise or a gain): the setting the story names as costing the most on its own.
+ * The one-change run whose held-out accuracy averaged over the run falls the most below "as
+ * intended" beyond noise (null when every such difference is noise or a gain): the setting the
+ * story names as costing the most on its own.
  */
 export function largestCost<T extends { cost: ChangeCost | null }>(changes: readonly T[]): T | null {
-  return changes.reduce<T | null>(
-    (best, c) =>
-      c.cost && !c.cost.withinNoise && c.cost.cost > 0 && (!best?.cost || c.cost.cost > best.cost.cost) ? c : best,
-    null,
-  );
+  const costOf = (c: T) => (c.cost && !c.cost.mean.withinNoise && c.cost.mean.cost > 0 ? c.cost.mean.cost : null);
+  return changes.reduce<T | null>((best, c) => {
+    const x = costOf(c);
+    return x !== null && (best === null || x > (costOf(best) as number)) ? c : best;
+  }, null);
 }
 
 /**

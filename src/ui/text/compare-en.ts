@@ -1,5 +1,5 @@
 /** English words of the compare view (the Korean file says the same). */
-import { type ChangeCost, NOISE_STANDARD_ERRORS } from '../../engine/one-change-costs';
+import { type AccuracyGap, type ChangeCost, NOISE_STANDARD_ERRORS } from '../../engine/one-change-costs';
 import type { CompareTexts } from './compare-types';
 
 const v = (x: number | null) => (x === null ? '—' : x.toFixed(2));
@@ -88,15 +88,15 @@ export const COMPARE_EN: CompareTexts = {
   },
   oneChange: (s) => {
     const k = NOISE_STANDARD_ERRORS;
-    const margin = (c: ChangeCost) => `${k} standard errors: ${v(k * c.standardError)}`;
-    const verdict = (c: ChangeCost) =>
-      c.withinNoise
-        ? `a difference of ${v(Math.abs(c.cost))}, within noise (${margin(c)})`
-        : c.cost > 0
-          ? `it costs ${v(c.cost)} (${margin(c)})`
-          : `it gains ${v(-c.cost)} (${margin(c)})`;
+    const margin = (g: AccuracyGap) => `${k} standard errors: ${v(k * g.standardError)}`;
+    const verdict = (g: AccuracyGap) =>
+      g.withinNoise
+        ? `a difference of ${v(Math.abs(g.cost))}, within noise (${margin(g)})`
+        : g.cost > 0
+          ? `${v(g.cost)} lower (${margin(g)})`
+          : `${v(-g.cost)} higher (${margin(g)})`;
     const line = (c: ChangeCost) =>
-      `held-out accuracy ${v(c.changed)} at iteration ${c.iteration}, against ${v(c.intended)} as intended; ${verdict(c)}.` +
+      `held-out accuracy at iteration ${c.iteration} is ${v(c.last.changed)} against ${v(c.last.intended)} as intended, ${verdict(c.last)}; averaged over the ${c.iterations} iterations it is ${v(c.mean.changed)} against ${v(c.mean.intended)}, ${verdict(c.mean)}.` +
       (c.pseudoChanged === null || c.pseudoIntended === null
         ? ''
         : ` Its pseudo-labels are right ${v(c.pseudoChanged)} of the time on average, against ${v(c.pseudoIntended)}.`);
@@ -104,14 +104,14 @@ export const COMPARE_EN: CompareTexts = {
     const cap = (x: string) => x.charAt(0).toUpperCase() + x.slice(1);
     const outro = [
       s.largest
-        ? `Of the runs that change one setting, “${name(s.largest)}” costs the most.`
-        : 'None of the runs that change one setting costs more than noise on its own.',
+        ? `Averaged over the run, “${name(s.largest)}” costs the most of the runs that change one setting.`
+        : 'Averaged over the run, none of the runs that change one setting costs more than noise on its own.',
       s.untold.length > 0
         ? ` Not recorded alone: ${s.untold.map((p) => `«${p}»`).join(', ')}; their part is not measured here, and costs measured one at a time need not add up to the gap of all at once.`
         : ' Costs measured one at a time need not add up to the gap of all at once.',
     ];
     return {
-      intro: `The two runs differ in ${s.pairDiffers} settings at once, so their gap alone does not say which setting costs what. Runs that change one released behaviour at a time, from the same model, seed and settings as intended, do (shipped recordings, one seed each). Held-out accuracy is read at the last iteration on the same ${s.heldOut} questions; a difference under ${k} standard errors can come from chance alone, and with one seed each a larger one is still a single observation.`,
+      intro: `The two runs differ in ${s.pairDiffers} settings at once, so their gap alone does not say which setting costs what. Runs that change one released behaviour at a time, from the same model, seed and settings as intended, do (shipped recordings, one seed each). Held-out accuracy is read at the last iteration and averaged over all, on the same ${s.heldOut} questions; a difference under ${k} standard errors can come from chance alone, and with one seed each a larger one is still a single observation.`,
       items: [
         ...s.changes.map((c) => ({ id: c.id, text: `${cap(name(c.id))} («${c.settings}»): ${line(c.cost)}` })),
         ...(s.together

@@ -47,12 +47,12 @@ describe('oneChangeStory', () => {
     // The released switch changes 8 settings of classroom (docs/algorithms.md §7.9, less those
     // already at their released values: gateMinP, uncertaintyScale, epsLow, epsHigh).
     expect(s.pairDiffers).toBe(8);
-    expect(s.changes.map((c) => [c.id, c.settings, c.cost.intended, c.cost.changed])).toEqual([
+    expect(s.changes.map((c) => [c.id, c.settings, c.cost.last.intended, c.cost.last.changed])).toEqual([
       ['plain-labelling', 'labelling.mode=plain', 0.6, 0.25],
     ]);
-    // 0.6 − 0.25 = 0.35 > 2·√(0.24/140 + 0.1875/140) = 0.1105.
+    // Means 0.45 and 0.275: 0.175 > 2·√(0.2475/140 + 0.199375/140) = 0.113.
     expect(s.largest).toBe('plain-labelling');
-    expect(s.together?.changed).toBe(0.2);
+    expect(s.together?.last.changed).toBe(0.2);
     expect([...s.untold].sort()).toEqual([
       'executor.algorithm',
       'executor.dualClip',
@@ -73,7 +73,7 @@ describe('oneChangeStory', () => {
       { id: 'plain-labelling', run: compared('plain-labelling', plain, [0.3, 0.55]) },
       { id: 'released-gate', problem: { heading: null, source: 'x.json', problems: [{ kind: 'file-unreadable' }] } },
     ]);
-    expect(s.changes[0]?.cost.withinNoise).toBe(true);
+    expect(s.changes[0]?.cost.mean.withinNoise).toBe(true);
     expect(s.largest).toBeNull();
     expect(s.refused.map((r) => r.id)).toEqual(['released-gate']);
     expect(s.untold).not.toContain('labelling.mode');
