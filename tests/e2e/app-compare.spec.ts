@@ -2,8 +2,10 @@
  * Runs side by side (issue 13): `/?mode=replay&compare=released` opens the shipped pair "as
  * intended" / "as released" (skipped, saying why, until `npm run record:compare` has written it),
  * the same view on two tiny fixture runs served in the pair's place, a plain message when the pair
- * is absent, and a live `tiny` run forked after iteration 1 with one setting changed. Every
- * expected number is read from the run files at test time.
+ * is absent, and a live `tiny` run forked after iteration 1 with one setting changed. The story's
+ * attribution names each one-change run (issue 26) with its numbers, in English and Korean; a
+ * missing or malformed one-change file is said plainly. Every expected number is read from the run
+ * files at test time.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
@@ -20,6 +22,108 @@ const METRIC_KEYS = METRICS.map((m) => m.key);
 const PAIR = { intended: 'public/runs/compare-as-intended.json', released: 'public/runs/compare-as-released.json' };
 const FIXTURES = { intended: 'tests/fixtures/compare/tiny-a.json', released: 'tests/fixtures/compare/tiny-b.json' };
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as RecordedRun;
+/** The runs that change one released behaviour, with their names on the page (written here, not imported). */
+const ONE_CHANGE = [
+  {
+    id: 'plain-labelling',
+    file: 'public/runs/compare-only-plain-labelling.json',
+    settings: 'labelling.mode=plain',
+    en: 'only plain labelling',
+    ko: '도구 없는 라벨링만',
+  },
+  {
+    id: 'released-gate',
+    file: 'public/runs/compare-only-released-gate.json',
+    settings: 'proxy.gate=true, proxy.goldenAnswer=last-character',
+    en: 'only the released gate',
+    ko: '공개 코드의 게이트만',
+  },
+  {
+    id: 'executor-schedule',
+    file: 'public/runs/compare-only-executor-schedule.json',
+    settings: 'executor.updatesPerStep=1',
+    en: 'only one executor update per batch',
+    ko: '해답자 배치당 갱신 1번만',
+  },
+] as const;
+
+/**
+ * What the story must say of a run against "as intended": held-out accuracy at the last iteration
+ * and averaged over the iterations (n = the baseline's held-out questions), each difference with
+ * two standard errors √(a(1−a)/n + b(1−b)/n) and called noise when under them, and mean
+ * pseudo-label accuracy over the iterations where both labelled, in the page's words; `cost` is
+ * the averaged difference when it is a cost beyond noise.
+ */
+function expectedLine(
+  intended: RecordedRun,
+  changed: RecordedRun,
+  lang: 'en' | 'ko',
+): { text: string; cost: number | null } {
+  const pairs = changed.summaries.flatMap((s) => {
+    const o = intended.summaries.find((x) => x.iteration === s.iteration);
+    return o ? [[o, s] as const] : [];
+  });
+  const [lastA, lastB] = pairs.at(-1) as readonly [IterationSummary, IterationSummary];
+  const n = (intended.baseline?.byDifficulty ?? []).reduce((sum, d) => sum + d.n, 0);
+  const avg = (xs: number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
+  const f = (x: number) => x.toFixed(2);
+  const judge = (a: number, b: number) => {
+    const two = 2 * Math.sqrt((a * (1 - a)) / n + (b * (1 - b)) / n);
+    const d = a - b;
+    const noise = Math.abs(d) < two;
+    const words =
+      lang === 'en'
+        ? (noise ? `a difference of ${f(Math.abs(d))}, within noise` : d > 0 ? `${f(d)} lower` : `${f(-d)} higher`) +
+          ` (2 standard errors: ${f(two)})`
+        : (noise
+            ? `차이(${f(Math.abs(d))})는 잡음 범위 안입니다`
+            : d > 0
+              ? `의도대로보다 ${f(d)} 낮습니다`
+              : `의도대로보다 ${f(-d)} 높습니다`) + `(표준오차의 2배: ${f(two)})`;
+    return { words, cost: noise || d <= 0 ? null : d };
+  };
+  const [a, b] = [lastA.heldOutAccuracy, lastB.heldOutAccuracy];
+  const [ma, mb] = [avg(pairs.map(([x]) => x.heldOutAccuracy)), avg(pairs.map(([, y]) => y.heldOutAccuracy))];
+  const labelled = pairs.filter(([x, y]) => x.pseudoLabelAccuracy !== null && y.pseudoLabelAccuracy !== null);
+  const [pa, pb] = [0, 1].map((i) => f(avg(labelled.map((p) => p[i]?.pseudoLabelAccuracy as number))));
+  const it = lastB.iteration;
+  const text =
+    lang === 'en'
+      ? `held-out accuracy at iteration ${it} is ${f(b)} against ${f(a)} as intended, ${judge(a, b).words}; averaged over the ${pairs.length} iterations it is ${f(mb)} against ${f(ma)}, ${judge(ma, mb).words}. Its pseudo-labels are right ${pb} of the time on average, against ${pa}.`
+      : `반복 ${it} 평가 정확도 ${f(b)}, 의도대로는 ${f(a)}. ${judge(a, b).words}. 반복 ${pairs.length}번의 평균은 ${f(mb)}, 의도대로는 ${f(ma)}. ${judge(ma, mb).words}. 의사 라벨이 맞는 비율은 평균 ${pb}, 의도대로는 ${pa}입니다.`;
+  return { text, cost: judge(ma, mb).cost };
+}
+
+/** The story's attribution: one item per one-change run and one for the pair, each with the runs' numbers, and the costliest named. */
+async function checkOneChangeStory(page: Page, intended: RecordedRun, released: RecordedRun, lang: 'en' | 'ko') {
+  const story = page.locator('[data-testid="one-change-story"]');
+  await expect(story.locator('li')).toHaveCount(ONE_CHANGE.length + 1);
+  let costliest: { name: string; cost: number } | null = null;
+  for (const run of ONE_CHANGE) {
+    const want = expectedLine(intended, read(run.file), lang);
+    const name = lang === 'en' ? run.en.charAt(0).toUpperCase() + run.en.slice(1) : run.ko;
+    await expect(story.locator(`li[data-run="${run.id}"]`)).toHaveText(
+      `${name}${lang === 'en' ? ' (' : '('}${run.settings}): ${want.text}`,
+    );
+    if (want.cost !== null && (costliest === null || want.cost > costliest.cost))
+      costliest = { name: lang === 'en' ? run.en : run.ko, cost: want.cost };
+  }
+  const pairDiffers = differing(intended.config, released.config).filter(([p]) => p !== 'release.mode').length;
+  await expect(story.locator('li[data-run="released"]')).toHaveText(
+    (lang === 'en' ? `All ${pairDiffers} at once (as released): ` : `${pairDiffers}개를 한꺼번에(공개 코드대로): `) +
+      expectedLine(intended, released, lang).text,
+  );
+  if (costliest)
+    await expect(story).toContainText(
+      lang === 'en'
+        ? `Averaged over the run, “${costliest.name}” costs the most`
+        : `손해가 가장 큰 것은 ‘${costliest.name}’입니다`,
+    );
+  else
+    await expect(story).toContainText(
+      lang === 'en' ? 'None of the runs that change one setting' : '하나만 바꾼 실행 가운데 혼자서',
+    );
+}
 
 /** The leaves of two settings objects that differ, by dotted path (written here, not imported). */
 function differing(a: unknown, b: unknown, prefix = ''): [string, unknown, unknown][] {
@@ -122,7 +226,7 @@ async function checkPair(page: Page, intended: RecordedRun, released: RecordedRu
   await expect(releasedPoints).not.toHaveCount(0);
 }
 
-test('compare=released opens the shipped pair', async ({ page }) => {
+test('compare=released opens the shipped pair, and the story tells each one-change run', async ({ page }, testInfo) => {
   test.skip(
     !existsSync(PAIR.intended) || !existsSync(PAIR.released),
     'the shipped pair is not recorded yet: run `npm run record:compare` (it writes public/runs/compare-as-*.json)',
@@ -130,7 +234,56 @@ test('compare=released opens the shipped pair', async ({ page }) => {
   const seen = watchPage(page);
   await page.goto('/?mode=replay&compare=released');
   await checkPair(page, read(PAIR.intended), read(PAIR.released));
+  const story = page.locator('[data-testid="released-story"]');
+  const axe = async () =>
+    (await new AxeBuilder({ page }).include('[data-testid="released-story"]').analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => v.id);
+  await checkOneChangeStory(page, read(PAIR.intended), read(PAIR.released), 'en');
+  await story.screenshot({ path: testInfo.outputPath('story-en.png') });
+  expect(await axe()).toEqual([]);
+  await page.getByRole('button', { name: '한국어' }).click();
+  await checkOneChangeStory(page, read(PAIR.intended), read(PAIR.released), 'ko');
+  await story.screenshot({ path: testInfo.outputPath('story-ko.png') });
+  expect(await axe()).toEqual([]);
+  // A one-change run can be drawn beside the pair from the shipped list.
+  const [plain] = ONE_CHANGE;
+  await page.locator('[data-action="compare-recording"]').selectOption(plain.id);
+  await page.locator('[data-action="compare-add"]').click();
+  await expect(page.locator(`[data-testid="compare-legend"] li[data-run="${plain.id}"]`)).toContainText(plain.ko);
+  const want = points(read(plain.file).summaries, 'heldOutAccuracy');
+  const got = await drawn(page, plain.id, 'heldOutAccuracy');
+  expect(got.map(([i]) => i)).toEqual(want.map(([i]) => i));
+  got.forEach(([, v], i) => expect(v).toBeCloseTo(want[i]?.[1] as number, 9));
   expect(seen.errors).toEqual([]);
+});
+
+test('a missing or malformed one-change recording is said plainly, and the rest of the story stays', async ({
+  page,
+}) => {
+  await page.route('**/runs/compare-only-plain-labelling.json', (route) => route.fulfill({ status: 404, body: '' }));
+  await page.route('**/runs/compare-only-released-gate.json', (route) =>
+    route.fulfill({ contentType: 'application/json', body: '{"format":"agent0-lab-run"' }),
+  );
+  const seen = watchPage(page);
+  await page.goto('/?mode=replay&compare=released');
+  const story = page.locator('[data-testid="released-story"]');
+  await expect(story.locator('[data-testid="one-change-missing"]')).toContainText(
+    'public/runs/compare-only-plain-labelling.json',
+  );
+  await expect(story.locator('[data-testid="one-change-missing"]')).toContainText('npm run record:compare');
+  await expect(story.locator('[data-testid="one-change-problem"]')).toContainText('compare-only-released-gate.json');
+  // The run that was found is still told, the pair's story and view are whole.
+  await expect(story.locator('li[data-run="executor-schedule"]')).toContainText('executor.updatesPerStep=1');
+  await expect(story.locator('li[data-run="plain-labelling"], li[data-run="released-gate"]')).toHaveCount(0);
+  await expect(story).toContainText('Not recorded alone');
+  await expect(story).toContainText('labelling.mode');
+  await expect(story.locator('a[data-iteration]').first()).toBeVisible();
+  await expect(page.locator('[data-testid="compare-legend"] li')).toHaveCount(2);
+  await page.getByRole('button', { name: '한국어' }).click();
+  await expect(story.locator('[data-testid="one-change-missing"]')).toContainText('이 서버에 없어');
+  // The browser logs the 404 it was given; nothing else may fail.
+  expect(seen.errors.filter((e) => !e.includes('status of 404'))).toEqual([]);
 });
 
 test('the compare view on two fixture runs served as the pair, in English and Korean, accessible', async ({

@@ -8,7 +8,7 @@ import { ProblemError, reportOf } from '../../core/problem-error';
 import type { ProblemReport } from '../../core/problems';
 import type { IterationSummary } from '../../engine/summary';
 import type { EvaluationResult } from '../../engine/trace';
-import { PAIR_FILES, type PairSide } from '../lib/compare-pair';
+import { ONE_CHANGE_RUNS, type OneChangeId, PAIR_FILES, type PairSide } from '../lib/compare-pair';
 import { readRunFile } from '../../engine/run-file';
 
 export interface ComparedRun {
@@ -21,6 +21,14 @@ export interface ComparedRun {
   baseline: EvaluationResult | null;
   summaries: IterationSummary[];
 }
+
+/**
+ * A one-change run as the page found it: read (`run`), absent from the server (`missing`: its path),
+ * or refused (`problem`: why). Each is found or refused on its own; none touches the pair.
+ */
+export type OneChangeLoad = { id: OneChangeId } & (
+  { run: ComparedRun } | { missing: string } | { problem: ProblemReport }
+);
 
 export class CompareState {
   runs = $state.raw<ComparedRun[]>([]);
@@ -35,6 +43,8 @@ export class CompareState {
   loading = $state(false);
   /** The files of the shipped pair that are absent (the page says so plainly); null when both are there. */
   missing = $state<string | null>(null);
+  /** The one-change runs that back the story's attribution, once the pair is open (not drawn until added). */
+  oneChange = $state.raw<OneChangeLoad[]>([]);
 
   add(run: ComparedRun): void {
     this.runs = [...this.runs.filter((r) => r.id !== run.id), run];
@@ -92,8 +102,8 @@ export class CompareState {
     const sides = Object.keys(PAIR_FILES) as PairSide[];
     const found = await Promise.all(
       sides.map(async (side) => {
-        const res = await fetch(`${base}runs/${PAIR_FILES[side]}`).catch(() => null);
-        return res?.ok ? { side, bytes: new Uint8Array(await res.arrayBuffer()) } : null;
+        const bytes = await fetchShipped(`${base}runs/${PAIR_FILES[side]}`);
+        return bytes ? { side, bytes } : null;
       }),
     );
     if (found.some((f) => f === null)) {
@@ -105,6 +115,29 @@ export class CompareState {
         this.add({ id: f.side, label: f.side, ...readRunFile(f.bytes, PAIR_FILES[f.side]) });
     } catch (err) {
       this.problem = reportOf(err);
+      return;
     }
+    this.oneChange = await Promise.all(ONE_CHANGE_RUNS.map((r) => loadOneChange(base, r.id, r.file)));
+  }
+}
+
+/**
+ * The bytes of a shipped recording, or null when the server has none: an error status, no answer,
+ * or an HTML page in its place (a host that answers every unknown path with the app's page).
+ */
+async function fetchShipped(url: string): Promise<Uint8Array | null> {
+  const res = await fetch(url).catch(() => null);
+  if (!res?.ok || (res.headers.get('content-type') ?? '').startsWith('text/html')) return null;
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+/** Fetch and read one one-change run; an absent or bad file is said, not thrown. */
+async function loadOneChange(base: string, id: OneChangeId, file: string): Promise<OneChangeLoad> {
+  const bytes = await fetchShipped(`${base}runs/${file}`).catch(() => null);
+  if (!bytes) return { id, missing: `public/runs/${file}` };
+  try {
+    return { id, run: { id, label: id, ...readRunFile(bytes, file) } };
+  } catch (err) {
+    return { id, problem: reportOf(err) };
   }
 }

@@ -1,4 +1,5 @@
 /** English words of the compare view (the Korean file says the same). */
+import { type AccuracyGap, type ChangeCost, NOISE_STANDARD_ERRORS } from '../../engine/one-change-costs';
 import type { CompareTexts } from './compare-types';
 
 const v = (x: number | null) => (x === null ? '—' : x.toFixed(2));
@@ -27,6 +28,9 @@ export const COMPARE_EN: CompareTexts = {
     classroom: 'recorded classroom run',
     intended: 'as intended',
     released: 'as released',
+    'plain-labelling': 'only plain labelling',
+    'released-gate': 'only the released gate',
+    'executor-schedule': 'only one executor update per batch',
   },
   addRecording: 'Shipped recording',
   add: 'Add',
@@ -82,4 +86,45 @@ export const COMPARE_EN: CompareTexts = {
     paragraphs.push(end);
     return paragraphs;
   },
+  oneChange: (s) => {
+    const k = NOISE_STANDARD_ERRORS;
+    const margin = (g: AccuracyGap) => `${k} standard errors: ${v(k * g.standardError)}`;
+    const verdict = (g: AccuracyGap) =>
+      g.withinNoise
+        ? `a difference of ${v(Math.abs(g.cost))}, within noise (${margin(g)})`
+        : g.cost > 0
+          ? `${v(g.cost)} lower (${margin(g)})`
+          : `${v(-g.cost)} higher (${margin(g)})`;
+    const line = (c: ChangeCost) =>
+      `held-out accuracy at iteration ${c.iteration} is ${v(c.last.changed)} against ${v(c.last.intended)} as intended, ${verdict(c.last)}; averaged over the ${c.iterations} iterations it is ${v(c.mean.changed)} against ${v(c.mean.intended)}, ${verdict(c.mean)}.` +
+      (c.pseudoChanged === null || c.pseudoIntended === null
+        ? ''
+        : ` Its pseudo-labels are right ${v(c.pseudoChanged)} of the time on average, against ${v(c.pseudoIntended)}.`);
+    const name = (id: keyof CompareTexts['recordings']) => COMPARE_EN.recordings[id];
+    const cap = (x: string) => x.charAt(0).toUpperCase() + x.slice(1);
+    const outro = [
+      s.largest
+        ? `Averaged over the run, “${name(s.largest)}” costs the most of the runs that change one setting.`
+        : 'Averaged over the run, none of the runs that change one setting costs more than noise on its own.',
+      s.untold.length > 0
+        ? ` Not recorded alone: ${s.untold.map((p) => `«${p}»`).join(', ')}; their part is not measured here, and costs measured one at a time need not add up to the gap of all at once.`
+        : ' Costs measured one at a time need not add up to the gap of all at once.',
+    ];
+    return {
+      intro: `The two runs differ in ${s.pairDiffers} settings at once, so their gap alone does not say which setting costs what. Runs that change one released behaviour at a time, from the same model, seed and settings as intended, do (shipped recordings, one seed each). Held-out accuracy is read at the last iteration and averaged over all, on the same ${s.heldOut} questions; a difference under ${k} standard errors can come from chance alone, and with one seed each a larger one is still a single observation.`,
+      items: [
+        ...s.changes.map((c) => ({ id: c.id, text: `${cap(name(c.id))} («${c.settings}»): ${line(c.cost)}` })),
+        ...(s.together
+          ? [{ id: 'released' as const, text: `All ${s.pairDiffers} at once (as released): ${line(s.together)}` }]
+          : []),
+      ],
+      outro: outro.join(''),
+    };
+  },
+  oneChangeMissing: (files) =>
+    `The recordings that change one setting («${files}») are not on this server, so the story leaves them out. They are made with «npm run record:compare».`,
+  oneChangeMismatch: (run, settings) =>
+    settings
+      ? `The recording “${run}” is not the intended run with only its change (it differs in ${settings}), so the story leaves it out.`
+      : `The recording “${run}” shares no iteration with the intended run, so the story leaves it out.`,
 };

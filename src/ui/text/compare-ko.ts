@@ -1,4 +1,5 @@
 /** 비교 화면의 한국어 (영어 파일과 같은 내용). */
+import { type AccuracyGap, type ChangeCost, NOISE_STANDARD_ERRORS } from '../../engine/one-change-costs';
 import type { CompareTexts } from './compare-types';
 
 const v = (x: number | null) => (x === null ? '—' : x.toFixed(2));
@@ -27,6 +28,9 @@ export const COMPARE_KO: CompareTexts = {
     classroom: '수업용 기록 실행',
     intended: '의도대로',
     released: '공개 코드대로',
+    'plain-labelling': '도구 없는 라벨링만',
+    'released-gate': '공개 코드의 게이트만',
+    'executor-schedule': '해답자 배치당 갱신 1번만',
   },
   addRecording: '함께 배포된 기록',
   add: '추가',
@@ -81,4 +85,44 @@ export const COMPARE_KO: CompareTexts = {
     paragraphs.push(end);
     return paragraphs;
   },
+  oneChange: (s) => {
+    const k = NOISE_STANDARD_ERRORS;
+    const margin = (g: AccuracyGap) => `표준오차의 ${k}배: ${v(k * g.standardError)}`;
+    const verdict = (g: AccuracyGap) =>
+      g.withinNoise
+        ? `차이(${v(Math.abs(g.cost))})는 잡음 범위 안입니다(${margin(g)})`
+        : g.cost > 0
+          ? `의도대로보다 ${v(g.cost)} 낮습니다(${margin(g)})`
+          : `의도대로보다 ${v(-g.cost)} 높습니다(${margin(g)})`;
+    const line = (c: ChangeCost) =>
+      `반복 ${c.iteration} 평가 정확도 ${v(c.last.changed)}, 의도대로는 ${v(c.last.intended)}. ${verdict(c.last)}. 반복 ${c.iterations}번의 평균은 ${v(c.mean.changed)}, 의도대로는 ${v(c.mean.intended)}. ${verdict(c.mean)}.` +
+      (c.pseudoChanged === null || c.pseudoIntended === null
+        ? ''
+        : ` 의사 라벨이 맞는 비율은 평균 ${v(c.pseudoChanged)}, 의도대로는 ${v(c.pseudoIntended)}입니다.`);
+    const name = (id: keyof CompareTexts['recordings']) => COMPARE_KO.recordings[id];
+    const outro = [
+      s.largest
+        ? `실행 전체의 평균으로 보면, 하나만 바꾼 실행 가운데 손해가 가장 큰 것은 ‘${name(s.largest)}’입니다.`
+        : '실행 전체의 평균으로 보면, 하나만 바꾼 실행 가운데 혼자서 잡음 범위를 넘게 손해를 보는 것은 없습니다.',
+      s.untold.length > 0
+        ? ` 따로 기록하지 않은 설정: ${s.untold.map((p) => `«${p}»`).join(', ')}. 이들의 몫은 여기서 재지 않았고, 하나씩 잰 손해를 더해도 한꺼번에 바꾼 차이가 된다는 보장은 없습니다.`
+        : ' 하나씩 잰 손해를 더해도 한꺼번에 바꾼 차이가 된다는 보장은 없습니다.',
+    ];
+    return {
+      intro: `두 실행은 설정 ${s.pairDiffers}개가 한꺼번에 다르므로, 둘의 차이만으로는 어느 설정이 얼마나 손해인지 알 수 없습니다. 의도대로 돌린 실행과 같은 모델·시드·설정에서 공개 코드의 동작을 하나씩만 바꾼 실행(함께 배포된 기록, 시드 하나씩)이 그것을 보여 줍니다. 평가 정확도는 같은 ${s.heldOut}문제로 마지막 반복의 값과 모든 반복의 평균을 보며, 표준오차의 ${k}배보다 작은 차이는 우연만으로도 생길 수 있고, 시드가 하나씩이라 그보다 큰 차이도 한 번 관찰한 것일 뿐입니다.`,
+      items: [
+        ...s.changes.map((c) => ({ id: c.id, text: `${name(c.id)}(«${c.settings}»): ${line(c.cost)}` })),
+        ...(s.together
+          ? [{ id: 'released' as const, text: `${s.pairDiffers}개를 한꺼번에(공개 코드대로): ${line(s.together)}` }]
+          : []),
+      ],
+      outro: outro.join(''),
+    };
+  },
+  oneChangeMissing: (files) =>
+    `설정 하나만 바꾼 기록(«${files}»)이 이 서버에 없어 이야기에서 뺐습니다. «npm run record:compare»로 만듭니다.`,
+  oneChangeMismatch: (run, settings) =>
+    settings
+      ? `기록 ‘${run}’은 의도대로 돌린 실행에서 그 설정만 바꾼 것이 아니어서(다른 설정: ${settings}) 이야기에서 뺐습니다.`
+      : `기록 ‘${run}’은 의도대로 돌린 실행과 겹치는 반복이 없어 이야기에서 뺐습니다.`,
 };

@@ -16,11 +16,14 @@ const shipped = readdirSync('public/runs')
   .map((f) => `public/runs/${f}`);
 
 describe('the recording writer', () => {
-  it('finds the shipped recordings (three runs and the repair ablation)', () => {
+  it('finds the shipped recordings (three runs, three one-change runs and the repair ablation)', () => {
     expect(shipped).toEqual([
       'public/runs/classroom-seed1.json',
       'public/runs/compare-as-intended.json',
       'public/runs/compare-as-released.json',
+      'public/runs/compare-only-executor-schedule.json',
+      'public/runs/compare-only-plain-labelling.json',
+      'public/runs/compare-only-released-gate.json',
       'public/runs/repair-ablation.json',
     ]);
   });

@@ -112,6 +112,9 @@ describe('valid run files still read', () => {
     'public/runs/classroom-seed1.json',
     'public/runs/compare-as-intended.json',
     'public/runs/compare-as-released.json',
+    'public/runs/compare-only-executor-schedule.json',
+    'public/runs/compare-only-plain-labelling.json',
+    'public/runs/compare-only-released-gate.json',
     'tests/fixtures/compare/tiny-a.json',
     'tests/fixtures/compare/tiny-b.json',
   ])('%s', (path) => {

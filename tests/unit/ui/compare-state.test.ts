@@ -53,6 +53,30 @@ describe('the compare state', () => {
     expect(c.problem).toBeNull();
   });
 
+  it('finds the one-change runs beside the pair: read, absent (an error or an HTML page), or refused', async () => {
+    vi.stubGlobal('fetch', async (url: string) => {
+      const name = url.replace(/^.*\/runs\//, '');
+      if (pair.includes(name) || name === 'compare-only-plain-labelling.json')
+        return new Response(readFileSync(`public/runs/${name}`));
+      if (name === 'compare-only-released-gate.json')
+        return new Response('<!doctype html>', { headers: { 'content-type': 'text/html' } });
+      return new Response('{"format":', { headers: { 'content-type': 'application/json' } });
+    });
+    const c = new CompareState();
+    await c.openPair('/');
+    expect(c.runs.map((r) => r.id)).toEqual(['intended', 'released']);
+    expect(c.oneChange.map((l) => [l.id, Object.keys(l).sort().join()])).toEqual([
+      ['plain-labelling', 'id,run'],
+      ['released-gate', 'id,missing'],
+      ['executor-schedule', 'id,problem'],
+    ]);
+    const [plain, gate, schedule] = c.oneChange;
+    expect(plain && 'run' in plain && plain.run.config.labelling.mode).toBe('plain');
+    expect(gate && 'missing' in gate && gate.missing).toBe('public/runs/compare-only-released-gate.json');
+    expect(schedule && 'problem' in schedule && schedule.problem.source).toBe('compare-only-executor-schedule.json');
+    expect(c.problem).toBeNull();
+  });
+
   it('says plainly that the pair is absent when either file is, and draws neither', async () => {
     serve([pair[0] as string]);
     const c = new CompareState();
