@@ -6,8 +6,8 @@
  * the keyboard focus).
  */
 import type { Attachment } from 'svelte/attachments';
-import { plainMark } from '../primitives/hover.svelte';
-import { dropPlainMarks, joinPlainMarks } from '../primitives/plain-mark-join';
+import { plainMark } from '../../primitives/hover.svelte';
+import { dropPlainMarks, joinPlainMarks } from '../../primitives/plain-mark-join';
 
 export interface CompareColumnsOptions {
   /** Pixel centre of iteration i's column. */

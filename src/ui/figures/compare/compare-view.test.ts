@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { METRICS } from '../../../src/engine/metrics';
-import { runsOnScreen } from '../../../src/ui/lib/compare-view';
-import { baselineValue } from '../../../src/ui/lib/metrics';
-import type { RecordedRun } from '../../../src/engine/recording';
-import { markersPath, runStyle } from '../../../src/ui/lib/run-styles';
+import { METRICS } from '../../../engine/metrics';
+import { runsOnScreen } from './compare-view';
+import { baselineValue } from '../../lib/metrics';
+import type { RecordedRun } from '../../../engine/recording';
+import { markersPath, runStyle } from './run-styles';
 
 const classroom = JSON.parse(readFileSync('public/runs/classroom-seed1.json', 'utf8')) as RecordedRun;
 

@@ -1,8 +1,8 @@
 /** The compare view's data: which runs it draws, in which style, and each metric's points per run. */
-import type { MetricKey } from '../../engine/metrics';
-import type { ComparedRun } from '../state/compare.svelte';
-import type { ForkParent } from '../state/run.svelte';
-import { baselineValue } from './metrics';
+import type { MetricKey } from '../../../engine/metrics';
+import type { ComparedRun } from '../../state/compare.svelte';
+import type { ForkParent } from '../../state/run.svelte';
+import { baselineValue } from '../../lib/metrics';
 import { type RunStyle, runStyle } from './run-styles';
 
 export interface DrawnRun {

@@ -3,7 +3,7 @@
  * Okabe–Ito hue (safe for the common colour-vision deficiencies; the pale yellow is left out, it
  * fades on white), a dash pattern and a marker shape, all three cycling independently.
  */
-import { OKABE_ITO } from './palette';
+import { OKABE_ITO } from '../../lib/palette';
 
 export type MarkerShape = 'circle' | 'square' | 'triangle' | 'diamond' | 'cross';
 
