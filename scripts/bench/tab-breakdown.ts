@@ -9,9 +9,9 @@
  * - Python = the worker's meter `pythonMs` (time with a tool call in flight), of which `pythonExecMs`
  *   ran in Pyodide and `messageMs` went on the messages there and back;
  * - tfjs = the engine's own time for the phase (`record.ms`) − Python;
- * - page = Σ main-thread ms of the messages and frames the page handled in that window.
+ * - page = main-thread ms of the messages and frames the page handled in that window (their union).
  */
-import type { PhaseMeter } from '../../src/engine/phase-meter';
+import { type PhaseMeter, unionMs } from '../../src/engine/phase-meter';
 import type { PageEntry } from '../../src/ui/state/bench-meter';
 import type { NodePhase } from './engine.bench';
 
@@ -34,15 +34,17 @@ export interface TabIteration {
    *  page's main-thread ms meanwhile. */
   afterMs: number;
   afterPageMs: number;
-  /** From the command's acknowledgement to `idle`. */
+  /** From the command's acknowledgement to `idle`, and the page's main-thread ms meanwhile. */
   totalMs: number;
+  totalPageMs: number;
 }
 
-/** Σ ms of the entries with `from < at ≤ to` (the first stretch also takes `at = from`). */
+/** Main-thread ms of the entries with `from < at ≤ to` (the first stretch also takes `at = from`):
+ *  the union of their intervals `[at, at + ms)`, since a message's time to the next task can take in
+ *  another message handled meanwhile, which would otherwise be counted twice. */
 function pageMsBetween(entries: readonly PageEntry[], from: number, to: number, first: boolean): number {
-  let sum = 0;
-  for (const e of entries) if ((e.at > from || (first && e.at === from)) && e.at <= to) sum += e.ms;
-  return sum;
+  const within = entries.filter((e) => (e.at > from || (first && e.at === from)) && e.at <= to);
+  return unionMs(within.map((e) => ({ start: e.at, end: e.at + e.ms })));
 }
 
 /**
@@ -78,6 +80,7 @@ export function tabIteration(entries: readonly PageEntry[]): TabIteration {
     afterMs: idle.at - from,
     afterPageMs: pageMsBetween(entries, from, idle.at, first),
     totalMs: idle.at - ack.at,
+    totalPageMs: pageMsBetween(entries, ack.at, idle.at, true),
   };
 }
 
@@ -164,7 +167,7 @@ export function compareIteration(tab: TabIteration, node: readonly NodePhase[], 
   });
   const nodeWholeMs = nodePhasesMs + (tab.baseline ? nodeBaselineMs : 0);
   rows.push({
-    ...row({ phase: 'click to idle', wallMs: tab.totalMs, engineMs: null, meter: null, pageMs: 0 }, null),
+    ...row({ phase: 'click to idle', wallMs: tab.totalMs, engineMs: null, meter: null, pageMs: tab.totalPageMs }, null),
     nodeS: s2(nodeWholeMs),
     ratio: ratio(tab.totalMs, nodeWholeMs),
   });

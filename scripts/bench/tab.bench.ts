@@ -45,7 +45,7 @@ async function ensureBuild(): Promise<string> {
   if (existsSync(built) && statSync(built).mtimeMs > Math.max(...SOURCES.map(newestMtime)))
     return `reused ${OUT_DIR}/ (newer than its sources)`;
   const t0 = performance.now();
-  await build({ build: { outDir: OUT_DIR, emptyOutDir: true }, logLevel: 'warn' });
+  await build({ build: { outDir: OUT_DIR, emptyOutDir: true }, logLevel: 'error' });
   return `built ${OUT_DIR}/ in ${((performance.now() - t0) / 1000).toFixed(0)} s`;
 }
 

@@ -29,6 +29,7 @@ const ENTRIES: PageEntry[] = [
   { type: 'baseline', at: 3000, ms: 2, meter: meter({ toolCalls: 4, pythonMs: 500 }) },
   { type: 'frame', at: 3010, ms: 20 },
   { type: 'progress', at: 4000, ms: 3 },
+  { type: 'progress', at: 4001, ms: 1 }, // handled within the one before: counted once
   { type: 'record', at: 5000, ms: 5, phase: 'questioner-rollouts', iteration: 1, engineMs: 1800, meter: meter({}) },
   { type: 'record', at: 9000, ms: 10, phase: 'solver-proxy', iteration: 1, engineMs: 3900, meter: PROXY },
   { type: 'frame', at: 9016, ms: 40 },
@@ -53,11 +54,13 @@ describe('tabIteration', () => {
     expect(it1.afterMs).toBe(600);
     expect(it1.afterPageMs).toBe(40 + 1 + 1);
     expect(it1.totalMs).toBe(8600);
+    // 1 + 2 + 20 + 3 + 5 + 10 + 40 + 1 + 1 ms (the frame after idle left out).
+    expect(it1.totalPageMs).toBe(83);
   });
 
   it('needs the command’s ack and idle', () => {
     expect(() => tabIteration(ENTRIES.slice(1))).toThrow(/no whole command/);
-    expect(() => tabIteration(ENTRIES.slice(0, 7))).toThrow(/no whole command/);
+    expect(() => tabIteration(ENTRIES.slice(0, 8))).toThrow(/no whole command/);
   });
 });
 
@@ -120,7 +123,7 @@ describe('compareIteration', () => {
       nodeTfjsS: 2.2,
     });
     // 8.6 s from the click's acknowledgement to idle against 3 + 1.5 s.
-    expect(byPhase['click to idle']).toMatchObject({ tabS: 8.6, nodeS: 4.5, ratio: 1.91 });
+    expect(byPhase['click to idle']).toMatchObject({ tabS: 8.6, nodeS: 4.5, ratio: 1.91, pageS: 0.08 });
   });
 
   it('prints a row per stretch under a header, "–" where a figure does not apply', () => {
