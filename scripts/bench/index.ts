@@ -1,35 +1,35 @@
 /**
- * `npm run bench`: runs every benchmark section in this folder (files named `*.bench.ts`, each
- * exporting `name` and `run()`), prints each section's table as it finishes, and prints one JSON
- * object with every section's figures as the last line.
- * Usage: npm run bench [-- section ...]   (no names = all sections)
+ * `npm run bench`: runs benchmark sections (files named `*.bench.ts` in this folder, each exporting
+ * `name` and `run()`, bound.ts), each in a process of its own stopped at its bound, prints each
+ * section's figures as it finishes, and prints one JSON object with every section's figures as the
+ * last line. A section stopped at its bound keeps the figures it had reported, with `cut` saying so.
+ * Usage: npm run bench [-- section ...] [--bound=SECONDS]
+ *   no names: every section but the opt-in ones (browser-swiftshader); --bound: every section's
+ *   bound (default 300 s, or the section's own, e.g. tab's).
  */
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-
-export interface BenchSection {
-  name: string;
-  run(): Promise<Record<string, unknown>>;
-}
+import { type BenchSection, boundOf, parseBenchArgs, sectionsToRun } from './bound';
+import { runBounded } from './run-bounded';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const wanted = new Set(process.argv.slice(2));
+const args = parseBenchArgs(process.argv.slice(2));
 const files = readdirSync(here)
   .filter((f) => f.endsWith('.bench.ts'))
   .sort();
+const sections: (BenchSection & { file: string })[] = [];
+for (const file of files) {
+  const s = (await import(pathToFileURL(join(here, file)).href)) as BenchSection;
+  sections.push({ name: s.name, optIn: s.optIn, boundSeconds: s.boundSeconds, run: s.run, file: join(here, file) });
+}
 
 const results: Record<string, unknown> = {};
-for (const file of files) {
-  const section = (await import(pathToFileURL(join(here, file)).href)) as BenchSection;
-  if (wanted.size > 0 && !wanted.has(section.name)) continue;
-  process.stderr.write(`bench: ${section.name} …\n`);
+for (const section of sectionsToRun(sections, args.names)) {
+  const bound = boundOf(section, args);
+  process.stderr.write(`bench: ${section.name} (bound ${bound} s) …\n`);
   const t0 = performance.now();
-  try {
-    results[section.name] = await section.run();
-  } catch (err) {
-    results[section.name] = { error: err instanceof Error ? err.message : String(err) };
-  }
+  results[section.name] = await runBounded(section.file, bound);
   process.stderr.write(`bench: ${section.name} done in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
   console.log(`${section.name}:`, results[section.name]);
 }

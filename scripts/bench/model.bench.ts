@@ -24,12 +24,16 @@ function peer(script: string, args: string[]): Record<string, number> | string {
   return JSON.parse(line.replace(/'/g, '"')) as Record<string, number>;
 }
 
-export async function run(): Promise<Record<string, unknown>> {
+export async function run(report: (figures: Record<string, unknown>) => void): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   const train = peer('torch_train.py', ['1']);
   const gen = peer('torch_gen.py', ['1', '8']);
-  for (const backend of ['wasm', 'cpu'] as const) out[backend] = await measureModelSpeed(backend);
   out.torch = { train, gen };
+  report({ torch: out.torch });
+  for (const backend of ['wasm', 'cpu'] as const) {
+    out[backend] = await measureModelSpeed(backend);
+    report({ [backend]: out[backend] });
+  }
   const wasm = out.wasm as Record<string, number>;
   if (typeof train === 'object' && typeof gen === 'object') {
     out.wasmOverTorch = {

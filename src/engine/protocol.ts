@@ -15,6 +15,7 @@ import type { IterationSummary } from './summary';
 import type { LoopPosition } from './loop-position';
 import type { EvaluationResult, PhaseRecord } from './trace';
 import type { ProbeTimes } from './probe';
+import type { PhaseMeter } from './phase-meter';
 
 /** IndexedDB slot of the checkpoint the worker keeps after every iteration. */
 export const AUTOSAVE_SLOT = 'agent0-lab-autosave';
@@ -34,6 +35,8 @@ export type EngineCommand =
       asked?: BackendName | null;
       /** The page runs under automation (src/ui/lib/test-hooks.ts): the worker exposes its test hooks. */
       testHooks?: boolean;
+      /** `npm run bench -- tab` drives the page: time each phase's tool calls (`meter` below). */
+      benchMeter?: boolean;
     }
   | { type: 'step' }
   | { type: 'run-iteration' }
@@ -68,8 +71,9 @@ export type EngineEvent =
       position: LoopPosition;
       params: number;
     }
-  | { type: 'baseline'; result: EvaluationResult }
-  | { type: 'record'; record: PhaseRecord; position: LoopPosition }
+  /** `meter`: the tool calls' times, only when `init` asked for `benchMeter` (phase-meter.ts). */
+  | { type: 'baseline'; result: EvaluationResult; meter?: PhaseMeter }
+  | { type: 'record'; record: PhaseRecord; position: LoopPosition; meter?: PhaseMeter }
   | { type: 'iteration'; summary: IterationSummary }
   | { type: 'progress'; kind: ProgressKind; done: number; total: number }
   /** The first tool call of this worker: the Python sandbox is starting (until a program finishes). */

@@ -26,6 +26,7 @@ import { type Restored, type SavedRunSource, restoreFirst, restoreRun, saveRun }
 import type { ToolRunner } from './context';
 import { AUTOSAVE_SLOT, type EngineCommand, type EngineEvent } from './protocol';
 import { announceFirstCall, sandboxToolRunner } from './tool-runner';
+import { type PhaseMeter, type ToolCallTiming, meteredSandbox, phaseMeter } from './phase-meter';
 
 const post = (event: EngineEvent, transfer: Transferable[] = []) =>
   (self as unknown as Worker).postMessage(event, transfer);
@@ -45,6 +46,16 @@ const postExecutors = () =>
 
 /** The engine's tool: the sandbox, whose first call (Python's start-up) the page is told of. */
 let tools: ToolRunner | null = null;
+/** The tool calls of the phase under way, kept only when the bench asked (`benchMeter`). */
+let meteredCalls: ToolCallTiming[] | null = null;
+
+/** The meter of the calls since the last one (nothing unless the bench asked). */
+function takeMeter(): { meter?: PhaseMeter } {
+  if (!meteredCalls) return {};
+  const meter = phaseMeter(meteredCalls);
+  meteredCalls.length = 0;
+  return { meter };
+}
 
 async function build(): Promise<Engine> {
   if (!config || !baseBytes || !sandbox) throw new ProblemError([{ kind: 'engine-not-ready' }]);
@@ -122,10 +133,11 @@ function watchGpuDevice(testHooks: boolean): void {
 async function runUntil(stop: (e: Engine) => boolean): Promise<void> {
   const e = currentEngine();
   pauseRequested = false;
-  if (!e.baseline) post({ type: 'baseline', result: await e.evaluateBaseline() });
+  takeMeter();
+  if (!e.baseline) post({ type: 'baseline', result: await e.evaluateBaseline(), ...takeMeter() });
   do {
     const record = await e.step();
-    post({ type: 'record', record, position: e.position });
+    post({ type: 'record', record, position: e.position, ...takeMeter() });
     if (record.phase === 'evaluation') {
       post({ type: 'iteration', summary: e.summaries.at(-1) as NonNullable<ReturnType<typeof e.summaries.at>> });
       if (snapshots.wanted) {
@@ -156,7 +168,10 @@ async function handle(cmd: EngineCommand): Promise<void> {
       });
       backend = choice.backend;
       watchGpuDevice(cmd.testHooks === true);
-      sandbox ??= createBrowserSandbox();
+      if (!sandbox) {
+        sandbox = createBrowserSandbox();
+        if (cmd.benchMeter) sandbox = meteredSandbox(sandbox, (meteredCalls = []));
+      }
       engine = await build();
       snapshots.start(await engine.models.executor.save());
       post({

@@ -84,6 +84,62 @@ export interface SpeedOptions {
   cycles?: number;
 }
 
+/** One training step and one turn of 2·DECODE_ROUND token steps after the prompt, under tf.profile:
+ *  their kernels, dispatches and the turn's read-backs. */
+async function profileSteps(model: TinyLM, prompts: number[][], batch: TrainBatch, backend: string) {
+  const profile = await tf.profile(async () => {
+    await model.trainStep(batch, LOSS);
+    return [];
+  });
+  const tokenSteps = 2 * DECODE_ROUND;
+  const probe = model.startGeneration(prompts, 3);
+  probe.prefill();
+  const genProfile = await tf.profile(async () => {
+    await probe.turn({ temperature: 1, maxNewTokens: tokenSteps, ignoreEos: true });
+    return [];
+  });
+  const readBacks = probe.readBacks;
+  probe.dispose();
+  return {
+    profile,
+    trainKernels: countKernels(profile, backend),
+    genKernels: countKernels(genProfile, backend),
+    readBacks,
+    tokenSteps,
+  };
+}
+
+/**
+ * Only the counts of one backend, nothing timed: kernels and dispatches per training step and per
+ * token step, read-backs per token step. For backends whose timings mean nothing here (WebGPU and
+ * WebGL on SwiftShader, which emulates the GPU on the CPU) while their counts are what matters.
+ */
+export async function countModelKernels(backend: BackendName): Promise<Record<string, number | string>> {
+  const choice = await selectBackend([backend]);
+  const tokenizer = new Tokenizer();
+  const model = TinyLM.create(tokenizer, {}, 1);
+  try {
+    const prompts = Array.from({ length: 8 }, () => tokenizer.encode('<|tool|>What is 12 + 30 ?\n'));
+    const { trainKernels, genKernels, readBacks, tokenSteps } = await profileSteps(
+      model,
+      prompts,
+      randomBatch(new Rng(2), tokenizer, 16, 64),
+      choice.backend,
+    );
+    return {
+      backend: choice.backend,
+      params: model.paramCount,
+      kernelsPerTrainStep: trainKernels.kernels,
+      dispatchesPerTrainStep: trainKernels.dispatches,
+      kernelsPerTokenStep: Number((genKernels.kernels / tokenSteps).toFixed(1)),
+      dispatchesPerTokenStep: Number((genKernels.dispatches / tokenSteps).toFixed(1)),
+      readBacksPerTokenStep: Number((readBacks / tokenSteps).toFixed(3)),
+    };
+  } finally {
+    model.dispose();
+  }
+}
+
 /** The figures of one backend (see the module comment). */
 export async function measureModelSpeed(
   backend: BackendName,
@@ -107,23 +163,12 @@ export async function measureModelSpeed(
   const t0 = performance.now();
   for (let i = 0; i < steps; i++) await model.trainStep(batch, LOSS);
   const msPerStep = (performance.now() - t0) / steps;
-  const profile = await tf.profile(async () => {
-    await model.trainStep(batch, LOSS);
-    return [];
-  });
-
-  const trainKernels = countKernels(profile, choice.backend);
-  // One turn of 2·DECODE_ROUND token steps after the prompt: kernels, dispatches and read-backs per step.
-  const tokenSteps = 2 * DECODE_ROUND;
-  const probe = model.startGeneration(prompts, 3);
-  probe.prefill();
-  const genProfile = await tf.profile(async () => {
-    await probe.turn({ temperature: 1, maxNewTokens: tokenSteps, ignoreEos: true });
-    return [];
-  });
-  const readBacks = probe.readBacks;
-  probe.dispose();
-  const genKernels = countKernels(genProfile, choice.backend);
+  const { profile, trainKernels, genKernels, readBacks, tokenSteps } = await profileSteps(
+    model,
+    prompts,
+    batch,
+    choice.backend,
+  );
 
   const small = randomBatch(rng, tokenizer, 4, 16);
   const tensorsBefore = tf.memory().numTensors;

@@ -179,6 +179,7 @@ export function createHostedSandbox(options: HostOptions): Sandbox {
           stdout: reply.stdout,
           stderr: reply.stderr,
           ...(error === undefined ? {} : { error }),
+          ...(reply.execMs === undefined ? {} : { execMs: reply.execMs }),
           timedOut,
           crashed: false,
         });

@@ -131,7 +131,9 @@ export function serve(platform: WorkerPlatform): void {
         (err: unknown) => platform.post({ type: 'boot-error', message: String(err) }),
       );
     } else if (runtime && message.type === 'run') {
-      platform.post(execute(runtime, message.id, message.code));
+      const t0 = performance.now();
+      const reply = execute(runtime, message.id, message.code);
+      platform.post({ ...reply, execMs: performance.now() - t0 });
     } else if (runtime && message.type === 'memory') {
       const stats: MemoryStats = {
         wasmBytes: runtime.wasmBytes(),

@@ -13,6 +13,9 @@ export interface RunResult {
   crashed: boolean;
   /** Wall-clock milliseconds from dispatch to result (queue wait excluded). */
   ms: number;
+  /** Milliseconds the worker spent running the program (absent when it never answered: a
+   *  watchdog kill or a death); `ms` less this is the messages' way there and back. */
+  execMs?: number;
 }
 
 /** Options of one run. */
@@ -66,5 +69,7 @@ export type FromWorker =
       restart?: boolean;
       /** Size of the WebAssembly memory after the run (it never shrinks). */
       wasmBytes: number;
+      /** Milliseconds the worker spent on the run, from the request to the reply it posts. */
+      execMs?: number;
     }
   | { type: 'memory'; id: number; stats: MemoryStats };

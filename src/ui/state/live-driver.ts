@@ -25,6 +25,7 @@ import { downloadBytes, downloadUnipo } from '../lib/download';
 import { readForks } from '../lib/fork-url';
 import { testHooks } from '../lib/test-hooks';
 import { backendOrder, type PageSettings, settingsOverride, writeSettings } from '../lib/settings';
+import { benchMeterWanted, type PageEntry, timedHandler } from './bench-meter';
 import type { Driver } from './driver';
 import type { RunState } from './run.svelte';
 
@@ -45,6 +46,9 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
   const forked: string[] = [];
   /** Forks of the address still to recreate. */
   const pending = readForks(settings.forks ?? []).steps;
+  /** The bench's page entries (bench-meter.ts), only when it asked for them. */
+  const bench: PageEntry[] | null = benchMeterWanted() ? [] : null;
+  if (bench) window.__agent0Bench = bench;
 
   /** Next step of recreating the address's forks (when the engine is idle between iterations). */
   const recreate = (): void => {
@@ -96,7 +100,7 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
     const w = new Worker(new URL('../../engine/worker.ts', import.meta.url), { type: 'module' });
     worker = w;
     if (testHooks) window.__agent0EngineWorker = w;
-    w.onmessage = (e: MessageEvent<EngineEvent>) => {
+    const onEvent = (e: MessageEvent<EngineEvent>): void => {
       const event = e.data;
       if (event.type === 'ack') {
         clearTimeout(ackTimer);
@@ -124,6 +128,7 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
       )
         recreate();
     };
+    w.onmessage = bench ? timedHandler(onEvent, bench) : onEvent;
     w.onerror = (e) => {
       e.preventDefault();
       died(plainReport(e.message ? { kind: 'unexpected', message: e.message } : { kind: 'engine-failed' }));
@@ -137,6 +142,7 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
         backends,
         asked: settings.backend !== null && backends[0] === settings.backend ? settings.backend : null,
         testHooks,
+        benchMeter: bench !== null,
       } satisfies EngineCommand);
     } catch (err) {
       const report = reportOf(err);

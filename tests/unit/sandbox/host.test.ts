@@ -77,6 +77,20 @@ describe('sandbox host', () => {
     expect(spawned[0]?.holds.at(-1)).toBe(false);
   });
 
+  it('passes on the time the worker says it ran the program, and none for a death', async () => {
+    const { spawn } = fakes((message, fake, index) => {
+      if (message.type === 'init') fake.reply({ type: 'ready' });
+      if (message.type === 'run') {
+        if (index === 0 && message.id === 0) fake.reply({ ...ok(message.id, 'ran\n'), execMs: 7.5 });
+        else fake.die('gone');
+      }
+    });
+    const sandbox = createHostedSandbox({ spawn, indexURL: '/x/' });
+    expect(await sandbox.run('x', { timeoutMs: 1000 })).toMatchObject({ stdout: 'ran\n', execMs: 7.5 });
+    expect(await sandbox.run('y', { timeoutMs: 1000 })).not.toHaveProperty('execMs');
+    await sandbox.dispose();
+  });
+
   it('rejects calls when the worker fails to boot, and retries with a new worker', async () => {
     const { spawned, spawn } = fakes((message, fake, index) => {
       if (message.type === 'init')

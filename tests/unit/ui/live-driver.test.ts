@@ -72,6 +72,8 @@ describe('the live driver', () => {
         backends: ['webgpu', 'wasm', 'webgl', 'cpu'],
         asked: null,
         testHooks: false,
+        // Not driven by the bench: the worker is not asked to meter its tool calls.
+        benchMeter: false,
       },
     ]);
     w.say(ready('wasm'));
