@@ -4,6 +4,7 @@
  * compare story's attribution. Nothing here is a fixed number; every value comes from the runs.
  */
 import type { Agent0Config } from '../core/config';
+import { mean } from '../core/stats';
 import { DIFFICULTIES } from '../core/tasks';
 import { configDiff, flattenSettings } from './config-diff';
 import type { IterationSummary } from './summary';
@@ -56,7 +57,8 @@ export function heldOutQuestions(config: Agent0Config): number {
   return config.evaluation.questionsPerDifficulty * DIFFICULTIES.length;
 }
 
-const mean = (xs: number[]) => (xs.length === 0 ? null : xs.reduce((s, x) => s + x, 0) / xs.length);
+/** core/stats `mean`, or null where nothing was measured. */
+const meanOrNull = (xs: number[]) => (xs.length === 0 ? null : mean(xs));
 
 /**
  * The cost of a change over the iterations both runs reached: accuracyGap of the held-out
@@ -82,13 +84,9 @@ export function changeCost(
     iteration: last[1].iteration,
     iterations: shared.length,
     last: accuracyGap(last[0].heldOutAccuracy, last[1].heldOutAccuracy, n),
-    mean: accuracyGap(
-      mean(shared.map(([x]) => x.heldOutAccuracy)) as number,
-      mean(shared.map(([, y]) => y.heldOutAccuracy)) as number,
-      n,
-    ),
-    pseudoIntended: mean(labelled.map(([x]) => x.pseudoLabelAccuracy as number)),
-    pseudoChanged: mean(labelled.map(([, y]) => y.pseudoLabelAccuracy as number)),
+    mean: accuracyGap(mean(shared.map(([x]) => x.heldOutAccuracy)), mean(shared.map(([, y]) => y.heldOutAccuracy)), n),
+    pseudoIntended: meanOrNull(labelled.map(([x]) => x.pseudoLabelAccuracy as number)),
+    pseudoChanged: meanOrNull(labelled.map(([, y]) => y.pseudoLabelAccuracy as number)),
   };
 }
 

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { partingPoints } from '../../../src/engine/compare-story';
-import type { IterationSummary } from '../../../src/engine/summary';
+import { summaryRows } from './summary-rows';
 
-const run = (rows: [number, number | null][]) =>
-  rows.map(([heldOutAccuracy, pseudoLabelAccuracy], i) => ({
-    iteration: i + 1,
-    heldOutAccuracy,
-    pseudoLabelAccuracy,
-  })) as IterationSummary[];
+const run = summaryRows;
 
 describe('partingPoints', () => {
   it('finds the peak, the first fall of pseudo-label accuracy, the widest gap and the end', () => {

@@ -8,14 +8,9 @@ import {
   largestCost,
   unexpectedSettings,
 } from '../../../src/engine/one-change-costs';
-import type { IterationSummary } from '../../../src/engine/summary';
+import { summaryRows } from './summary-rows';
 
-const run = (rows: [number, number | null][]) =>
-  rows.map(([heldOutAccuracy, pseudoLabelAccuracy], i) => ({
-    iteration: i + 1,
-    heldOutAccuracy,
-    pseudoLabelAccuracy,
-  })) as IterationSummary[];
+const run = summaryRows;
 
 describe('changeCost', () => {
   it('compares the last shared iteration and the means, with the standard error of a difference of shares', () => {
