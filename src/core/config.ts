@@ -48,6 +48,11 @@ export interface Agent0Config {
       steps: number;
       /** Python tool calls the questioner may make while it writes (0: no tool; Agent0 Table 9 varies 1–4). */
       maxTurns: number;
+      /**
+       * Whether the GRPO update changes the questioner. `false` is Agent0's Table 3 ablation "without
+       * curriculum training": every curriculum phase runs and is scored, no optimizer step is taken.
+       */
+      train: boolean;
     };
   proxy: {
     candidates: number;
@@ -123,6 +128,7 @@ const FAITHFUL: Agent0Config = {
     rolloutsPerPrompt: 4,
     steps: 5,
     maxTurns: 4,
+    train: true,
     updatesPerStep: 4,
     learningRate: 1e-4,
     epsLow: 0.2,

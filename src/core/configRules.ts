@@ -45,6 +45,7 @@ export const SETTING_RULES: Record<string, SettingRule> = {
     rolloutsPerPrompt: int(2, 64),
     steps: int(1, 1000),
     maxTurns: int(0, 16),
+    train: bool,
   }),
   'proxy.candidates': int(1, 64),
   'proxy.maxTurns': int(1, 16),

@@ -4,7 +4,14 @@
  * JSON text and print as they are.
  */
 import type { SettingRule } from './configRules';
-import type { CoevolutionUnavailable, FileFormat, ReportWords, RepairField, RunHeaderField } from './problems';
+import type {
+  AblationField,
+  CoevolutionUnavailable,
+  FileFormat,
+  ReportWords,
+  RepairField,
+  RunHeaderField,
+} from './problems';
 import type { WorkBudgetName } from './work-budget';
 
 /** "[0, 1]" or, with an exclusive minimum, "(0, 1]". */
@@ -50,6 +57,18 @@ const REPAIR_FIELDS: Record<RepairField, string> = {
   runs: 'expected at least one variant run',
 };
 
+const ABLATION_FIELDS: Record<AblationField, string> = {
+  iterations: 'expected a positive number of iterations',
+  seeds: 'expected a list of distinct integer seeds',
+  questions: 'expected the number of held-out questions',
+  variants: 'expected the seven variants of Tables 3 and 9',
+  variant: 'expected the variant of this place with its settings, as this build defines it',
+  runs: 'expected one run per seed',
+  run: 'expected the seed of this place and a baseline accuracy in [0, 1]',
+  summaries: 'expected one summary per iteration',
+  summary: 'expected the iteration number and a held-out accuracy in [0, 1]',
+};
+
 const HEADER_FIELDS: Record<RunHeaderField, string> = {
   header: 'expected an object',
   position: 'expected a position between iterations (questioner-rollouts, steps 0)',
@@ -70,6 +89,7 @@ const HEADER_FIELDS: Record<RunHeaderField, string> = {
 const FILE_KIND: Record<FileFormat, { name: string; files: string }> = {
   'agent0-lab-run': { name: 'an Agent0 Lab run', files: 'run files' },
   'agent0-lab-repair-run': { name: 'a recorded repair ablation', files: 'repair run files' },
+  'agent0-lab-ablation': { name: 'a recorded Table 3 ablation', files: 'ablation files' },
 };
 
 const WORK: Record<WorkBudgetName, string> = {
@@ -114,6 +134,7 @@ export const PROBLEMS_EN: ReportWords = {
       `Agent0 Lab reads ${FILE_KIND[p.format].files} of version 1 (this one is version ${p.got}).`,
     'no-trace': () => 'The run file has no trace or no summaries.',
     'repair-malformed': (p) => `The repair run file is malformed at ${p.path}: ${REPAIR_FIELDS[p.expected]}.`,
+    'ablation-malformed': (p) => `The ablation file is malformed at ${p.path}: ${ABLATION_FIELDS[p.expected]}.`,
     'recording-missing': (p) =>
       `The ${RECORDING[p.what]} ${p.url} is missing (HTTP ${p.status}). Create it with ${p.command} --out public${p.url}.`,
     'recording-not-json': (p) => `The ${RECORDING[p.what]} ${p.url} is not valid JSON.`,

@@ -47,11 +47,15 @@ export type RunHeaderField =
   | 'coevolution-cells'
   | 'coevolution-cell';
 
+/** A field of the recorded Table 3 / Table 9 ablation and what it must be (src/engine/ablation-file.ts). */
+export type AblationField =
+  'iterations' | 'seeds' | 'questions' | 'variants' | 'variant' | 'runs' | 'run' | 'summaries' | 'summary';
+
 /** Why the live run's Table 5 cannot be computed (src/engine/executor-snapshots.ts). */
 export type CoevolutionUnavailable = 'no-iteration' | 'executors-missing';
 
 /** The file formats the page reads as JSON. */
-export type FileFormat = 'agent0-lab-run' | 'agent0-lab-repair-run';
+export type FileFormat = 'agent0-lab-run' | 'agent0-lab-repair-run' | 'agent0-lab-ablation';
 
 /** Values are kept as their JSON text (`got: '2'`, `got: '"adpo"'`) so they print exactly as written. */
 export type Problem =
@@ -78,6 +82,7 @@ export type Problem =
   | { kind: 'wrong-version'; format: FileFormat; got: string }
   | { kind: 'no-trace' }
   | { kind: 'repair-malformed'; path: string; expected: RepairField }
+  | { kind: 'ablation-malformed'; path: string; expected: AblationField }
   | { kind: 'recording-missing'; what: 'run' | 'ablation'; url: string; status: number; command: string }
   | { kind: 'recording-not-json'; what: 'run' | 'ablation'; url: string }
   | { kind: 'served-missing'; url: string; status: number }

@@ -11,7 +11,7 @@ import { solveQuestion } from '../core/tasks';
 import { proxyScore, voteEntry } from '../core/vote';
 import { questionerPrompt, toolSolverPrompt } from '../core/contracts';
 import { type EngineContext, questionFits } from './context';
-import { policyUpdate } from '../rl/policy-update';
+import { noUpdate, policyUpdate } from '../rl/policy-update';
 import { groupRecords } from './group-records';
 import { type EngineToolRollout, executorToolRollouts, modelToolRollouts } from './executor-rollouts';
 import type { ProxyResult, QuestionerContract, QuestionerRollout, RewardParts, UpdateStats } from './trace';
@@ -169,20 +169,23 @@ export async function updateQuestioner(
   const totals = parts.map((p) => p.total);
   const grpo = grpoAdvantages(totals, batch.groups, { singleton: 'refuse' });
   const lossMask = batch.lossMask;
-  const result = await policyUpdate(
-    ctx.questioner,
-    ctx.questionerRef,
-    {
-      sequences: batch.sequences,
-      lossMask,
-      advantages: grpo.advantages,
-      epsHigh: batch.sequences.map(() => q.epsHigh),
-    },
-    q,
-    ctx.config.loss.aggregation,
-    ctx.rng.fork(),
-    (done, total) => ctx.progress?.('update steps', done, total),
-  );
+  // Table 3's "without curriculum training": the advantages are computed and shown, no step is taken.
+  const result = !q.train
+    ? noUpdate(batch.sequences)
+    : await policyUpdate(
+        ctx.questioner,
+        ctx.questionerRef,
+        {
+          sequences: batch.sequences,
+          lossMask,
+          advantages: grpo.advantages,
+          epsHigh: batch.sequences.map(() => q.epsHigh),
+        },
+        q,
+        ctx.config.loss.aggregation,
+        ctx.rng.fork(),
+        (done, total) => ctx.progress?.('update steps', done, total),
+      );
   return {
     updates: result.updates,
     schedule: updateSchedule(q, result, false),

@@ -83,6 +83,18 @@ export function clipFractions(ratios: number[][], branches: ClipBranch[][], mask
 }
 
 /**
+ * The result of an update that takes no optimizer step (a frozen policy): no updates, and since the
+ * policy does not move, ρ = 1 and no clip branch on every token.
+ */
+export function noUpdate(sequences: number[][]): PolicyUpdateResult {
+  return {
+    updates: [],
+    ratios: sequences.map((s) => s.map(() => 1)),
+    branches: sequences.map((s) => s.map(() => 'none' as ClipBranch)),
+  };
+}
+
+/**
  * One policy update of either role: old and reference log-probs of the batch, then one clipped
  * step per mini-batch (`miniBatches`: `updatesPerStep` parts, shuffled), each minimising the loss of
  * `trainStep` with its own ε_high per sequence. `onStep(done, total)` is told before the first

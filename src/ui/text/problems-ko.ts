@@ -3,7 +3,14 @@
  * (src/core/problems.ts의 종류마다 하나). 설정 경로(`executor.trustLow`)와 값은 코드 그대로 둡니다.
  */
 import type { SettingRule } from '../../core/configRules';
-import type { CoevolutionUnavailable, FileFormat, ReportWords, RepairField, RunHeaderField } from '../../core/problems';
+import type {
+  AblationField,
+  CoevolutionUnavailable,
+  FileFormat,
+  ReportWords,
+  RepairField,
+  RunHeaderField,
+} from '../../core/problems';
 import type { WorkBudgetName } from '../../core/work-budget';
 import { describeRange } from '../../core/problems-en';
 
@@ -45,6 +52,18 @@ const REPAIR_FIELDS: Record<RepairField, string> = {
   runs: '변형 실행 하나 이상',
 };
 
+const ABLATION_FIELDS: Record<AblationField, string> = {
+  iterations: '양의 반복 수',
+  seeds: '서로 다른 정수 시드 목록',
+  questions: '평가 문제 수',
+  variants: '표 3과 표 9의 변형 일곱 개',
+  variant: '이 빌드가 정한 그 자리의 변형과 설정',
+  runs: '시드마다 실행 하나',
+  run: '그 자리의 시드와 [0, 1] 범위의 기준 정확도',
+  summaries: '반복마다 요약 하나',
+  summary: '반복 번호와 [0, 1] 범위의 평가 정확도',
+};
+
 const HEADER_FIELDS: Record<RunHeaderField, string> = {
   header: '객체',
   position: '반복과 반복 사이의 위치 (출제자 생성의 단계 0)',
@@ -64,6 +83,7 @@ const HEADER_FIELDS: Record<RunHeaderField, string> = {
 const FILE_KIND: Record<FileFormat, { name: string; files: string }> = {
   'agent0-lab-run': { name: 'Agent0 Lab 실행 파일', files: '실행 파일' },
   'agent0-lab-repair-run': { name: '녹화된 절제 실험 파일', files: '절제 실험 파일' },
+  'agent0-lab-ablation': { name: '녹화된 표 3 절제 실험 파일', files: '표 3 절제 실험 파일' },
 };
 
 const WORK: Record<WorkBudgetName, string> = {
@@ -107,6 +127,8 @@ export const PROBLEMS_KO: ReportWords = {
     'wrong-format': (p) => `이 파일은 ${FILE_KIND[p.format].name}이 아닙니다 (형식 "${p.format}").`,
     'wrong-version': (p) => `Agent0 Lab은 버전 1의 ${FILE_KIND[p.format].files}만 읽습니다 (이 파일은 버전 ${p.got}).`,
     'no-trace': () => '실행 파일에 단계 기록이나 반복 요약이 없습니다.',
+    'ablation-malformed': (p) =>
+      `표 3 절제 실험 파일의 ${p.path} 자리가 잘못되었습니다: ${ABLATION_FIELDS[p.expected]}이(가) 있어야 합니다.`,
     'repair-malformed': (p) =>
       `절제 실험 파일의 ${p.path} 자리가 잘못되었습니다: ${REPAIR_FIELDS[p.expected]}이(가) 있어야 합니다.`,
     'recording-missing': (p) =>

@@ -50,6 +50,7 @@ const EXAMPLES: { [K in ProblemKind]: Extract<Problem, { kind: K }> } = {
   'wrong-version': { kind: 'wrong-version', format: 'agent0-lab-repair-run', got: '7' },
   'no-trace': { kind: 'no-trace' },
   'repair-malformed': { kind: 'repair-malformed', path: 'runs[0].iterations[2].train', expected: 'metrics' },
+  'ablation-malformed': { kind: 'ablation-malformed', path: 'variants[2].runs[1]', expected: 'run' },
   'recording-missing': {
     kind: 'recording-missing',
     what: 'run',
@@ -142,6 +143,7 @@ describe('problem sentences', () => {
       [EXAMPLES['checkpoint-header'], { ...EXAMPLES['checkpoint-header'], expected: 'rng' }],
       [EXAMPLES['work-budget'], { ...EXAMPLES['work-budget'], budget: 'labelling-samples' }],
       [EXAMPLES['repair-malformed'], { ...EXAMPLES['repair-malformed'], expected: 'signal' }],
+      [EXAMPLES['ablation-malformed'], { ...EXAMPLES['ablation-malformed'], expected: 'summary' }],
       [EXAMPLES['coevolution-unavailable'], { ...EXAMPLES['coevolution-unavailable'], cause: 'no-iteration' }],
     ];
     for (const [a, b] of pairs)
