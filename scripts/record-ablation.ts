@@ -6,7 +6,8 @@
  * variant's settings. Each finished run is kept in the cache folder (`VARIANT-seedN.json`) and not
  * run again, so two processes with different `--only` lists can share the work; once every run of
  * every variant is there, the recording the page draws is written to --out
- * (src/engine/ablation-file.ts). One line per run: its held-out accuracy per iteration.
+ * (src/engine/ablation-file.ts) and its table printed (src/engine/ablation-table.ts). One line per run:
+ * its held-out accuracy per iteration.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { type ConfigOverride, makeConfig, type PresetName } from '../src/core/config';
 import { DIFFICULTIES } from '../src/core/tasks';
 import { type AblationRun, decodeAblation, encodeAblation } from '../src/engine/ablation-file';
+import { type AblationMeasure, ablationRows } from '../src/engine/ablation-table';
 import { ABLATION_VARIANTS, type AblationVariant } from '../src/engine/ablation-variants';
 import { createNodeEngine } from '../src/engine/node';
 
@@ -89,6 +91,16 @@ const text = encodeAblation({
   questions: DIFFICULTIES.length * makeConfig(preset).evaluation.questionsPerDifficulty,
   variants: ABLATION_VARIANTS.map((v, i) => ({ id: v.id, set: v.set, runs: runs[i] as AblationRun[] })),
 });
-decodeAblation(text);
 writeFileSync(String(values.out), text);
 console.log(`record:ablation: wrote ${String(values.out)}`);
+// The table the page draws: held-out accuracy over the seeds, final and averaged over iterations.
+const pts = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`;
+const cell = (m: AblationMeasure) =>
+  `${m.mean.toFixed(3)} [${m.min.toFixed(3)}, ${m.max.toFixed(3)}] ${pts(m.difference)} ${m.separation}`;
+console.log(
+  'variant                  final mean [min, max] Δ vs full      average over iterations          paper Δ math / general',
+);
+for (const row of ablationRows(decodeAblation(text)))
+  console.log(
+    `${row.id.padEnd(24)} ${cell(row.final).padEnd(34)} ${cell(row.average).padEnd(34)} ${row.paper ? `${row.paper.mathDifference.toFixed(1)} / ${row.paper.generalDifference.toFixed(1)} (Table ${row.paper.table})` : ''}`,
+  );
