@@ -4,25 +4,10 @@
  * compare story's attribution. Nothing here is a fixed number; every value comes from the runs.
  */
 import type { Agent0Config } from '../core/config';
-import { mean } from '../core/stats';
+import { type AccuracyGap, accuracyGap, mean } from '../core/stats';
 import { DIFFICULTIES } from '../core/tasks';
 import { configDiff, flattenSettings } from './config-diff';
 import type { IterationSummary } from './summary';
-
-/** A difference of held-out accuracy smaller than this many standard errors is told as noise. */
-export const NOISE_STANDARD_ERRORS = 2;
-
-/** Held-out accuracy of two runs compared: as intended (a) and with the change (b). */
-export interface AccuracyGap {
-  intended: number;
-  changed: number;
-  /** a − b: positive when the change costs accuracy. */
-  cost: number;
-  /** Standard error of that difference, √(a(1−a)/n + b(1−b)/n) on n held-out questions. */
-  standardError: number;
-  /** |a − b| < NOISE_STANDARD_ERRORS · standardError: one seed cannot tell it from chance. */
-  withinNoise: boolean;
-}
 
 export interface ChangeCost {
   /** The last iteration both runs reached, and how many iterations they share. */
@@ -35,21 +20,6 @@ export interface ChangeCost {
   /** Mean pseudo-label accuracy over the shared iterations where both runs have one (null: none). */
   pseudoIntended: number | null;
   pseudoChanged: number | null;
-}
-
-/**
- * Two held-out accuracies a and b on n questions: cost a − b, standard error
- * se = √(a(1−a)/n + b(1−b)/n), within noise when |a − b| < NOISE_STANDARD_ERRORS · se.
- */
-export function accuracyGap(a: number, b: number, n: number): AccuracyGap {
-  const standardError = Math.sqrt((a * (1 - a)) / n + (b * (1 - b)) / n);
-  return {
-    intended: a,
-    changed: b,
-    cost: a - b,
-    standardError,
-    withinNoise: Math.abs(a - b) < NOISE_STANDARD_ERRORS * standardError,
-  };
 }
 
 /** How many held-out questions a run's evaluation asks: questionsPerDifficulty × the difficulties. */

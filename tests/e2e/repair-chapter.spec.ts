@@ -133,6 +133,21 @@ async function checkCurves(page: Page, file: RepairRunFile): Promise<void> {
   }
   await expect(page.locator('[data-view="repair-curves"] path[data-mark="curve"]')).toHaveCount(file.runs.length * 4);
   await expect(page.locator('[data-view="repair-table"] [data-mark="final-row"]')).toHaveCount(file.runs.length + 1);
+  // The paper's layered-over-binary-strict order, checked here on the file's own final strict
+  // accuracies: it counts only at two standard errors of the difference on the evaluation episodes.
+  const strict = (name: string) =>
+    file.runs.find((r) => r.variant.name === name)?.iterations.at(-1)?.eval.strictAccuracy as number;
+  const [a, b, n] = [strict('layered'), strict('binary-strict'), file.config.evalTasks];
+  const twoSe = 2 * Math.sqrt((a * (1 - a)) / n + (b * (1 - b)) / n);
+  const outcome =
+    Math.abs(a - b) < twoSe
+      ? 'this run cannot tell them apart'
+      : a > b
+        ? 'the paper’s order holds'
+        : 'the order is reversed';
+  await expect(page.locator('[data-mark="repair-claims"]')).toContainText(
+    `layered ${a.toFixed(3)} against binary-strict ${b.toFixed(3)} (difference ${a - b >= 0 ? '+' : ''}${(a - b).toFixed(3)}, 2 standard errors ${twoSe.toFixed(3)}): ${outcome}`,
+  );
 }
 
 test('the repair chapter draws the recorded ablation, variant by variant and iteration by iteration', async ({

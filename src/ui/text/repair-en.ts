@@ -1,4 +1,6 @@
 /** English words of the signal-reshaping chapter: its text, its views' words and the process judge's rules. */
+import { NOISE_STANDARD_ERRORS } from '../../core/stats';
+import type { RepairClaim } from '../../repair/claims';
 import type { Chapter, RepairNoteTexts, RepairRuleTexts, RepairViewTexts } from './types';
 
 export const REPAIR_VIEWS_EN: RepairViewTexts = {
@@ -104,6 +106,21 @@ export const REPAIR_NOTES_EN: RepairNoteTexts = {
       ? 'greedily'
       : `at T = ${c.evalTemperature}${c.evalTemperature === c.temperature ? ', the training temperature' : ''}`) +
     `, without injected failures. The mean-preserving weighting raises every score below ${c.weightFloor} to ${c.weightFloor} before it divides.`,
+  claims: (claims, n, base) => {
+    const v = (x: number) => x.toFixed(3);
+    const said: Record<RepairClaim['outcome'], string> = {
+      holds: 'the paper’s order holds',
+      reversed: 'the order is reversed',
+      'cannot-tell': 'this run cannot tell them apart',
+    };
+    const one = (c: RepairClaim) =>
+      `${c.higher} ${v(c.gap.intended)} against ${c.lower} ${v(c.gap.changed)} (difference ${c.gap.cost >= 0 ? '+' : ''}${v(c.gap.cost)}, ${NOISE_STANDARD_ERRORS} standard errors ${v(NOISE_STANDARD_ERRORS * c.gap.standardError)}): ${said[c.outcome]}`;
+    return (
+      `What this recording can say: one seed, final strict accuracy on ${n} held-out episodes, and a difference counts only when it is at least ${NOISE_STANDARD_ERRORS} standard errors. ` +
+      claims.map(one).join('; ') +
+      `. Before training the model already compiles ${v(base.compile)} of the snippets and repairs ${v(base.strict)} of them fully (the paper’s zero-shot model: 0.385 strict), so here the binary strict reward is not sparse and the compile reward is 1 for most rollouts: the regime in which the paper’s layered reward helps most, rare full repairs, is not this lab’s.`
+    );
+  },
 };
 
 /** The signal-reshaping chapter's text. */

@@ -1,4 +1,6 @@
 /** Korean words of the signal-reshaping chapter: its text, its views' words and the process judge's rules. */
+import { NOISE_STANDARD_ERRORS } from '../../core/stats';
+import type { RepairClaim } from '../../repair/claims';
 import type { Chapter, RepairNoteTexts, RepairRuleTexts, RepairViewTexts } from './types';
 
 export const REPAIR_VIEWS_KO: RepairViewTexts = {
@@ -104,6 +106,21 @@ export const REPAIR_NOTES_KO: RepairNoteTexts = {
       ? '가장 확률이 높은 토큰만 골라'
       : `T = ${c.evalTemperature}${c.evalTemperature === c.temperature ? '(학습 때와 같은 온도)' : ''}로 샘플링해`) +
     ` 그리며, 평가에서는 실패를 주입하지 않습니다. 평균 보존 방식은 나누기 전에 ${c.weightFloor}보다 낮은 점수를 ${c.weightFloor}로 올립니다.`,
+  claims: (claims, n, base) => {
+    const v = (x: number) => x.toFixed(3);
+    const said: Record<RepairClaim['outcome'], string> = {
+      holds: '논문의 순서가 맞습니다',
+      reversed: '순서가 뒤집혔습니다',
+      'cannot-tell': '이 실행으로는 둘을 구별할 수 없습니다',
+    };
+    const one = (c: RepairClaim) =>
+      `${c.higher} ${v(c.gap.intended)} 대 ${c.lower} ${v(c.gap.changed)} (차이 ${c.gap.cost >= 0 ? '+' : ''}${v(c.gap.cost)}, 표준오차의 ${NOISE_STANDARD_ERRORS}배 ${v(NOISE_STANDARD_ERRORS * c.gap.standardError)}): ${said[c.outcome]}`;
+    return (
+      `이 녹화로 말할 수 있는 것: 시드 하나, 평가 에피소드 ${n}개에서의 마지막 엄격 정확도이며, 차이는 표준오차의 ${NOISE_STANDARD_ERRORS}배 이상일 때만 셉니다. ` +
+      claims.map(one).join('; ') +
+      `. 학습 전에 이미 모델은 스니펫의 ${v(base.compile)}을(를) 컴파일하고 ${v(base.strict)}을(를) 완전히 고칩니다(논문의 제로샷 모델은 엄격 정확도 0.385). 그래서 여기서는 이진 엄격 보상이 드물지 않고 컴파일 보상은 대부분의 롤아웃에서 1입니다. 논문의 계층형 보상이 가장 도움이 되는 조건, 곧 완전한 수정이 드문 상황이 이 실습의 조건은 아닙니다.`
+    );
+  },
 };
 
 /** The signal-reshaping chapter's text. */

@@ -3,6 +3,7 @@ import type { ReportWords } from '../../core/problems';
 import type { RepairConfig } from '../../core/repair/config';
 import type { ProcessRule } from '../../core/repair/process';
 import type { PhaseName } from '../../engine/trace';
+import type { RepairClaim } from '../../repair/claims';
 import type {
   ArticleTexts,
   ChapterBody,
@@ -133,6 +134,11 @@ export type RepairRuleTexts = Record<ProcessRule, string>;
 export interface RepairNoteTexts {
   /** Injected failures, held-out evaluation and weight floor of the run on screen. */
   recording: (c: RepairConfig) => string;
+  /**
+   * The paper's orderings checked on the recording (src/repair/claims.ts), its n evaluation
+   * episodes, and what the model scored before training.
+   */
+  claims: (claims: RepairClaim[], n: number, base: { strict: number; compile: number }) => string;
 }
 
 export interface Chapter {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeConfig } from '../../../src/core/config';
+import { accuracyGap } from '../../../src/core/stats';
 import {
-  accuracyGap,
   type ChangeCost,
   changeCost,
   heldOutQuestions,
