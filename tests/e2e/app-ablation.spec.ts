@@ -5,12 +5,13 @@
  * per seed and a mean per variant, the differences beside the paper's, the numbers table with the
  * settings, and the sentence, in English and Korean, at 1280×720 with no sideways overflow; the
  * measure toggle switches to the average over iterations; a malformed file shows the problem in the
- * page's language and no chart.
+ * page's language and no chart. And a live run with `questioner.train=false` says beside the
+ * questioner's groups that it computes their advantages and makes no update.
  */
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { watchPage } from './app-checks';
+import { receivedTrace, waitForRecords, watchPage } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -34,6 +35,9 @@ async function severeViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/** The page's header unstuck, so that it does not cover the figure in a screenshot. */
+const UNSTICK = 'header { position: static !important; }';
 
 const noSidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -108,7 +112,7 @@ test('the recorded ablation: dots per seed, differences beside the paper’s, th
   await expect(page.getByRole('tooltip')).toContainText('seed 1: held-out accuracy 50.0%');
   expect(await noSidewaysOverflow(page)).toBe(true);
   expect(await severeViolations(page)).toEqual([]);
-  await view.screenshot({ path: testInfo.outputPath('ablation-en.png') });
+  await view.screenshot({ path: testInfo.outputPath('ablation-en.png'), style: UNSTICK });
 
   // Averaged over the iterations: "without repetition penalty" drops below the full run's spread.
   await view.locator('[data-action="ablation-average"]').check();
@@ -151,7 +155,7 @@ test('the recorded ablation: dots per seed, differences beside the paper’s, th
   ).toEqual([]);
   expect(await noSidewaysOverflow(page)).toBe(true);
   expect(await severeViolations(page)).toEqual([]);
-  await view.screenshot({ path: testInfo.outputPath('ablation-ko.png') });
+  await view.screenshot({ path: testInfo.outputPath('ablation-ko.png'), style: UNSTICK });
   expect(seen.errors).toEqual([]);
 });
 
@@ -173,4 +177,34 @@ test('a malformed ablation file shows the problem in the page’s language, and 
   );
   await expect(view.locator('svg')).toHaveCount(0);
   expect(await noSidewaysOverflow(page)).toBe(true);
+});
+
+test('a run that does not train the questioner says so beside its groups, in English and Korean', async ({ page }) => {
+  test.setTimeout(420_000);
+  await page.goto(`/?preset=tiny&set=${encodeURIComponent('questioner.train=false')}`);
+  const step = page.locator('[data-action="step"]');
+  await expect(step).toBeEnabled({ timeout: 150_000 });
+  // One phase at a time up to the questioner's update (phase 5).
+  for (let n = 1; n <= 5; n++) {
+    await step.click();
+    await waitForRecords(page, n, 120_000);
+  }
+  const update = (await receivedTrace(page)).at(-1);
+  expect(update?.phase).toBe('questioner-update');
+  if (update?.phase !== 'questioner-update') return;
+  // Advantages computed, no optimizer step taken.
+  expect(update.stats.groups.length).toBeGreaterThan(0);
+  expect(update.stats.updates).toEqual([]);
+  const groups = page.locator('[data-view="grpo-groups"]');
+  await expect(groups.locator('[data-mark="adv-bar"][data-role="questioner"]')).toHaveCount(
+    update.stats.groups.flatMap((g) => g.advantages).length,
+  );
+  const note = groups.locator('[data-mark="questioner-frozen-note"]');
+  await expect(note).toHaveText(
+    'This run does not train the questioner (questioner.train = false, Table 3’s ablation): its advantages are computed and shown, no update is made.',
+  );
+  await page.locator('button.lang').click();
+  await expect(note).toHaveText(
+    '이 실행은 출제자를 학습시키지 않습니다(questioner.train = false, 표 3의 절제 실험). 출제자의 어드밴티지는 계산해서 보여 주지만, 갱신은 하지 않습니다.',
+  );
 });
