@@ -8,6 +8,7 @@ import type {
   AblationField,
   CoevolutionUnavailable,
   FileFormat,
+  RecordingKind,
   ReportWords,
   RepairField,
   RunHeaderField,
@@ -99,7 +100,11 @@ const WORK: Record<WorkBudgetName, string> = {
   'labelling-samples': 'labelling samples per iteration',
 };
 
-const RECORDING = { run: 'recorded run', ablation: 'recorded ablation' } as const;
+const RECORDING: Record<RecordingKind, string> = {
+  run: 'recorded run',
+  ablation: 'recorded ablation',
+  'tables-3-9': 'recorded ablation of Tables 3 and 9',
+};
 const COEVOLUTION_UNAVAILABLE: Record<CoevolutionUnavailable, string> = {
   'no-iteration': 'Table 5 needs at least one finished iteration.',
   'executors-missing':

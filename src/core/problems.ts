@@ -54,6 +54,12 @@ export type AblationField =
 /** Why the live run's Table 5 cannot be computed (src/engine/executor-snapshots.ts). */
 export type CoevolutionUnavailable = 'no-iteration' | 'executors-missing';
 
+/**
+ * A recording served with the app: a run, the repair ablation, or the ablation of Agent0's Tables 3
+ * and 9 (`npm run record:ablation`).
+ */
+export type RecordingKind = 'run' | 'ablation' | 'tables-3-9';
+
 /** The file formats the page reads as JSON. */
 export type FileFormat = 'agent0-lab-run' | 'agent0-lab-repair-run' | 'agent0-lab-ablation';
 
@@ -83,8 +89,8 @@ export type Problem =
   | { kind: 'no-trace' }
   | { kind: 'repair-malformed'; path: string; expected: RepairField }
   | { kind: 'ablation-malformed'; path: string; expected: AblationField }
-  | { kind: 'recording-missing'; what: 'run' | 'ablation'; url: string; status: number; command: string }
-  | { kind: 'recording-not-json'; what: 'run' | 'ablation'; url: string }
+  | { kind: 'recording-missing'; what: RecordingKind; url: string; status: number; command: string }
+  | { kind: 'recording-not-json'; what: RecordingKind; url: string }
   | { kind: 'served-missing'; url: string; status: number }
   | { kind: 'checkpoint-too-short'; bytes: number }
   | { kind: 'checkpoint-magic'; magic: string }

@@ -3,8 +3,9 @@
  * what is wrong and which command writes the file (`command` is followed by `--out public<url>`).
  */
 import { ProblemError } from '../../core/problem-error';
+import type { RecordingKind } from '../../core/problems';
 
-export async function fetchRecording(url: string, what: 'run' | 'ablation', command: string): Promise<unknown> {
+export async function fetchRecording(url: string, what: RecordingKind, command: string): Promise<unknown> {
   const res = await fetch(url);
   if (!res.ok) throw new ProblemError([{ kind: 'recording-missing', what, url, status: res.status, command }]);
   try {

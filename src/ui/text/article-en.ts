@@ -3,6 +3,8 @@ import type { ArticleTexts, NoteTexts } from './page-types';
 import { num } from '../lib/format';
 
 export const NOTES_EN: NoteTexts = {
+  questionerFrozen:
+    'This run does not train the questioner («questioner.train = false», Table 3’s ablation): its advantages are computed and shown, no update is made.',
   firstUpdate: (updates, kl) =>
     `On the first mini-batch update of a batch the policy has not moved yet, so ρ ≡ 1 for every token and nothing is clipped: the loss is −mean(A) plus ${kl} × the KL to the iteration's reference model. That KL is 0 only until the questioner's first update of the iteration. ` +
     (updates === 1

@@ -3,6 +3,8 @@ import type { ArticleTexts, NoteTexts } from './page-types';
 import { num } from '../lib/format';
 
 export const NOTES_KO: NoteTexts = {
+  questionerFrozen:
+    '이 실행은 출제자를 학습시키지 않습니다(«questioner.train = false», 표 3의 절제 실험). 출제자의 어드밴티지는 계산해서 보여 주지만, 갱신은 하지 않습니다.',
   firstUpdate: (updates, kl) =>
     `한 배치의 첫 미니배치 갱신에서는 정책이 아직 움직이지 않아 모든 토큰에서 ρ ≡ 1이고 아무것도 잘리지 않습니다. 이때 손실은 −평균(A)에 이번 반복의 기준 모델과의 KL을 ${kl}배 더한 값입니다. 이 KL은 이번 반복에서 출제자가 처음 갱신되기 전까지만 0입니다. ` +
     (updates === 1

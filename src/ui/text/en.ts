@@ -11,6 +11,7 @@ import { METRICS_EN } from './metrics-en';
 import { REPAIR_CHAPTER_EN, REPAIR_NOTES_EN, REPAIR_RULES_EN, REPAIR_VIEWS_EN } from './repair-en';
 import { PROBLEMS_EN } from '../../core/problems-en';
 import { COMPARE_EN } from './compare-en';
+import { ABLATION_EN } from './ablation-en';
 import { COEVOLUTION_EN } from './coevolution-en';
 import { FIGURES_EN } from './figures-en';
 
@@ -217,6 +218,7 @@ export const EN: Strings = {
   errors: PROBLEMS_EN,
   compare: COMPARE_EN,
   coevolution: COEVOLUTION_EN,
+  ablation: ABLATION_EN,
   figures: FIGURES_EN,
   safety: SAFETY_EN,
   classroom: CLASSROOM_EN,

@@ -10,6 +10,7 @@ import { MARKS_KO, TEX_KO } from './marks-ko';
 import { METRICS_KO } from './metrics-ko';
 import { REPAIR_CHAPTER_KO, REPAIR_NOTES_KO, REPAIR_RULES_KO, REPAIR_VIEWS_KO } from './repair-ko';
 import { COMPARE_KO } from './compare-ko';
+import { ABLATION_KO } from './ablation-ko';
 import { COEVOLUTION_KO } from './coevolution-ko';
 import { FIGURES_KO } from './figures-ko';
 import { PROBLEMS_KO } from './problems-ko';
@@ -218,6 +219,7 @@ export const KO: Strings = {
   errors: PROBLEMS_KO,
   compare: COMPARE_KO,
   coevolution: COEVOLUTION_KO,
+  ablation: ABLATION_KO,
   figures: FIGURES_KO,
   safety: SAFETY_KO,
   classroom: CLASSROOM_KO,

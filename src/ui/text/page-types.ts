@@ -60,6 +60,8 @@ export interface MarkTexts {
 export interface NoteTexts {
   /** Next to the questioner's clip view: the schedule, ρ on the first update, the KL term. */
   firstUpdate: (updates: number, klCoef: number) => string;
+  /** Beside the questioner's groups when `questioner.train` is false (Table 3's ablation): no update is made. */
+  questionerFrozen: string;
   /** Next to the executor's clip view: its schedule and what that means for ρ and the clip. */
   executorSchedule: (updates: number) => string;
   /** What the executor's update is in this run, against the released code. */

@@ -7,6 +7,7 @@ import type {
   AblationField,
   CoevolutionUnavailable,
   FileFormat,
+  RecordingKind,
   ReportWords,
   RepairField,
   RunHeaderField,
@@ -93,7 +94,11 @@ const WORK: Record<WorkBudgetName, string> = {
   'labelling-samples': '반복마다 정답 표본',
 };
 
-const RECORDING = { run: '녹화된 실행', ablation: '녹화된 절제 실험' } as const;
+const RECORDING: Record<RecordingKind, string> = {
+  run: '녹화된 실행',
+  ablation: '녹화된 절제 실험',
+  'tables-3-9': '녹화된 표 3·9 절제 실험',
+};
 const COEVOLUTION_UNAVAILABLE: Record<CoevolutionUnavailable, string> = {
   'no-iteration': '표 5를 계산하려면 끝난 반복이 하나 이상 있어야 합니다.',
   'executors-missing':

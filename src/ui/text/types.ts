@@ -15,6 +15,7 @@ import type {
 } from './page-types';
 import type { BackendWhyStrings } from './backend-types';
 import type { CompareTexts } from './compare-types';
+import type { AblationTexts } from './ablation-types';
 import type { CoevolutionTexts } from './coevolution-types';
 import type { FigureTexts } from './figures-types';
 
@@ -224,6 +225,8 @@ export interface Strings {
   compare: CompareTexts;
   /** Agent0's Table 5 as a heat map beside the paper's numbers. */
   coevolution: CoevolutionTexts;
+  /** Agent0's Tables 3 and 9 as recorded runs over seeds, beside the paper's differences. */
+  ablation: AblationTexts;
   figures: FigureTexts;
   /** Saved runs loaded in place of a refused one, figures that cannot draw, links that change settings. */
   safety: import('./safety-types').SafetyTexts;

@@ -15,6 +15,7 @@ const ALLOWED = new Set([
   ...[
     'figures/advantage-compare/AdvantageCompare.svelte | y.ticks(4) | tk',
     'figures/curves/Curves.svelte | p.y.ticks(3) | tk',
+    'figures/ablation-table/AblationTable.svelte | x.ticks(AXIS_TICKS) | tk',
     'figures/curves/Curves.svelte | x.ticks(Math.min(5, last)) | tk',
     'figures/score-histogram/ScoreHistogram.svelte | y.ticks(4) | tk',
     'figures/clip-fractions/ClipFractions.svelte | y.ticks(4) | tk',

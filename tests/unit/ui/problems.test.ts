@@ -58,7 +58,7 @@ const EXAMPLES: { [K in ProblemKind]: Extract<Problem, { kind: K }> } = {
     status: 404,
     command: 'npm run simulate --',
   },
-  'recording-not-json': { kind: 'recording-not-json', what: 'ablation', url: '/runs/bad.json' },
+  'recording-not-json': { kind: 'recording-not-json', what: 'tables-3-9', url: '/runs/bad.json' },
   'served-missing': { kind: 'served-missing', url: '/runs/compare-as-released.json', status: 410 },
   'checkpoint-too-short': { kind: 'checkpoint-too-short', bytes: 9 },
   'checkpoint-magic': { kind: 'checkpoint-magic', magic: 'PK\u0003\u0004' },
@@ -136,6 +136,10 @@ describe('problem sentences', () => {
   it('worded fields change the sentence in both languages', () => {
     const pairs: [Problem, Problem][] = [
       [EXAMPLES['recording-missing'], { ...EXAMPLES['recording-missing'], what: 'ablation' }],
+      [
+        { ...EXAMPLES['recording-missing'], what: 'tables-3-9' },
+        { ...EXAMPLES['recording-missing'], what: 'ablation' },
+      ],
       [EXAMPLES['model-missing'], { ...EXAMPLES['model-missing'], model: 'base' }],
       [EXAMPLES['checkpoint-model'], { ...EXAMPLES['checkpoint-model'], role: 'questioner' }],
       [EXAMPLES['wrong-format'], { ...EXAMPLES['wrong-format'], format: 'agent0-lab-repair-run' }],

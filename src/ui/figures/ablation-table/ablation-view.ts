@@ -1,0 +1,101 @@
+/**
+ * What the Tables 3 / 9 figure draws, read off the recorded ablation (src/engine/ablation-file.ts)
+ * and its rows (src/engine/ablation-table.ts): the shipped recording fetched and checked, each
+ * variant's settings as `section.key=value`, the accuracy axis from the drawn values, and the facts
+ * of the sentence under the figure (which variants lie below, within or above the full run's seed
+ * range; seeds, iterations and held-out questions). No number here is fixed but the paper's, which
+ * ABLATION_VARIANTS holds.
+ */
+import { scaleLinear } from 'd3';
+import { type AblationRecording, decodeAblation } from '../../../engine/ablation-file';
+import type { AblationMeasure, AblationRow } from '../../../engine/ablation-table';
+import { ABLATION_VARIANTS, type AblationId } from '../../../engine/ablation-variants';
+import { flattenSettings, formatSetting } from '../../../engine/config-diff';
+import { fetchRecording } from '../../lib/fetch-recording';
+import { fmt } from '../../lib/format';
+
+/** Where the page finds the recording `npm run record:ablation` writes. */
+export const ABLATION_URL = `${import.meta.env.BASE_URL}runs/coevolution-ablation.json`;
+
+/** Fetch and check the recorded ablation; throws a ProblemError that says what is wrong. */
+export async function fetchAblation(url: string = ABLATION_URL): Promise<AblationRecording> {
+  const data = await fetchRecording(url, 'tables-3-9', 'npm run record:ablation --');
+  return decodeAblation(JSON.stringify(data));
+}
+
+/** Held-out accuracy after the last iteration, or averaged over iterations 1…N of each seed's run. */
+export type AblationMeasureKey = 'final' | 'average';
+
+/** A variant's settings as written in the URL (`questioner.train=false`); none for the full run. */
+export function variantSettings(id: AblationId): string[] {
+  const v = ABLATION_VARIANTS.find((x) => x.id === id);
+  return v ? flattenSettings(v.set).map(([path, value]) => `${path}=${formatSetting(value)}`) : [];
+}
+
+/** A difference as a share, in percentage points (×100). */
+export const points = (share: number): number => share * 100;
+
+/** Ticks the accuracy axis aims at (d3 picks a 1–2–5 step near span / 5). */
+export const AXIS_TICKS = 5;
+
+/**
+ * The accuracy axis: from the lowest to the highest value any seed of any variant reached under
+ * `key`, widened to multiples of the tick step (d3's `nice` for AXIS_TICKS ticks); a single value gets ±5 points around it.
+ */
+export function accuracyDomain(rows: readonly AblationRow[], key: AblationMeasureKey): [number, number] {
+  const all = rows.flatMap((r) => r[key].perSeed);
+  let lo = Math.min(...all);
+  let hi = Math.max(...all);
+  if (lo === hi) [lo, hi] = [lo - 0.05, hi + 0.05];
+  const [a, b] = scaleLinear()
+    .domain([Math.max(0, lo), Math.min(1, hi)])
+    .nice(AXIS_TICKS)
+    .domain() as [number, number];
+  return [a, b];
+}
+
+/** The facts the sentence under the figure is written from. */
+export interface AblationFinding {
+  key: AblationMeasureKey;
+  /** Variants (not the full run) whose every seed lies below every seed of the full run. */
+  below: AblationId[];
+  /** Variants whose seed range overlaps the full run's: the seeds cannot tell them from it. */
+  within: AblationId[];
+  /** Variants whose every seed lies above every seed of the full run. */
+  above: AblationId[];
+  seeds: number;
+  iterations: number;
+  /** Held-out questions each evaluation scores. */
+  questions: number;
+}
+
+/** Which variants lie below, within and above the full run's seed range under `key`, in registry order. */
+export function ablationFinding(
+  recording: AblationRecording,
+  rows: readonly AblationRow[],
+  key: AblationMeasureKey,
+): AblationFinding {
+  const others = rows.filter((r) => r.id !== 'full');
+  const where = (s: AblationMeasure['separation']) => others.filter((r) => r[key].separation === s).map((r) => r.id);
+  return {
+    key,
+    below: where('below'),
+    within: where('within'),
+    above: where('above'),
+    seeds: recording.seeds.length,
+    iterations: recording.iterations,
+    questions: recording.questions,
+  };
+}
+
+/** A signed number with fixed decimals: "+3.0", "−11.7", "0.0" (fmt's true minus sign). */
+export function signed(x: number, digits: number): string {
+  const s = fmt(x, digits);
+  return Number(x.toFixed(digits)) > 0 ? `+${s}` : s;
+}
+
+/** The full-Agent0 row of the paper's Table 3 or Table 9 (math, general), as ABLATION_VARIANTS holds it. */
+export function paperFull(table: 3 | 9): { math: number; general: number } {
+  const paper = ABLATION_VARIANTS.find((v) => v.paper?.table === table)?.paper;
+  return { math: paper?.fullMath ?? Number.NaN, general: paper?.fullGeneral ?? Number.NaN };
+}
