@@ -37,6 +37,8 @@ export type EngineCommand =
       testHooks?: boolean;
       /** `npm run bench -- tab` drives the page: time each phase's tool calls (`meter` below). */
       benchMeter?: boolean;
+      /** The page's sandbox spawner (src/sandbox/page-spawner.ts): it starts the Python sandbox workers. */
+      sandboxSpawner: MessagePort;
     }
   | { type: 'step' }
   | { type: 'run-iteration' }

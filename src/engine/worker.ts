@@ -169,7 +169,7 @@ async function handle(cmd: EngineCommand): Promise<void> {
       backend = choice.backend;
       watchGpuDevice(cmd.testHooks === true);
       if (!sandbox) {
-        sandbox = createBrowserSandbox();
+        sandbox = createBrowserSandbox({ spawner: cmd.sandboxSpawner });
         if (cmd.benchMeter) sandbox = meteredSandbox(sandbox, (meteredCalls = []));
       }
       engine = await build();

@@ -12,6 +12,8 @@ export type RepairCommand =
       backends: BackendName[];
       /** The backend the address asked for by name (tried first as it is), or null (src/model/backend-choice.ts). */
       asked: BackendName | null;
+      /** The page's sandbox spawner (src/sandbox/page-spawner.ts): it starts the Python sandbox workers. */
+      sandboxSpawner: MessagePort;
     }
   | { type: 'stop' };
 

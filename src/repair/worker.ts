@@ -42,7 +42,7 @@ async function start(cmd: Extract<RepairCommand, { type: 'start' }>): Promise<vo
     }
     const tokenizer = new Tokenizer(repairVocabulary());
     const weights = bytes;
-    sandbox ??= createBrowserSandbox();
+    sandbox ??= createBrowserSandbox({ spawner: cmd.sandboxSpawner });
     const env = new RepairEnvironment(sandbox, config.callTimeoutMs);
     post({ type: 'stage', stage: 'baseline' });
     await runAblation(variants, config, env, {

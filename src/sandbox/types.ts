@@ -73,3 +73,16 @@ export type FromWorker =
       execMs?: number;
     }
   | { type: 'memory'; id: number; stats: MemoryStats };
+
+/**
+ * The sandbox spawner's messages (page-spawner.ts): a worker that needs a Python sandbox asks the
+ * page to start it, over a MessagePort, since no worker starts workers of its own (browser.ts).
+ * `spawn` carries the port the new sandbox worker talks on; `terminate` ends it.
+ */
+export type ToSpawner = { type: 'spawn'; id: number; port: MessagePort } | { type: 'terminate'; id: number };
+
+/** Spawner → requester: the sandbox worker `id` failed (an uncaught error, e.g. its script did not load). */
+export type FromSpawner = { type: 'died'; id: number; reason: string };
+
+/** Page → sandbox worker: the port to serve the host on (browser.worker.ts). */
+export type ConnectSandbox = { type: 'connect'; port: MessagePort };

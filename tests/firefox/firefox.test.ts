@@ -1,10 +1,15 @@
 /**
  * The production build in a second browser engine: Debian's Firefox ESR, driven over WebDriver
  * BiDi with puppeteer-core (Playwright cannot download its own Firefox here). The recorded run
- * replays into the views; a live tiny run trains on WASM with the Python tool, says which backend
- * runs and why, and its run file round-trips (Save file, then Open file in a new page: the same run
- * on screen, and it goes on) — only with FIREFOX_LIVE=1 for now, see LIVE_SKIP; the Korean page
- * renders; no page error, no request off localhost.
+ * replays into the views; a live tiny run trains on WASM (the SIMD build: no pthread workers in
+ * Firefox, src/model/served-wasm.ts) with the Python tool, says which backend runs and why, and its
+ * run file round-trips (Save file, then Open file in a new page: the same run on screen, and it goes
+ * on); the Korean page renders; no page error, no request off localhost.
+ *
+ * The live test once stalled in 6 of 11 runs (2026-12-02): the engine worker blocked for good inside
+ * `new Worker()` when it started a worker of its own (tfjs's pthread pool, the Python sandbox)
+ * while WebDriver BiDi watched workers. The page now starts the sandbox workers
+ * (src/sandbox/page-spawner.ts) and Firefox runs tfjs without threads.
  *
  * Run by `npm run test:firefox` (node's test runner under tsx) and as a stage of `npm test`. The
  * build: `E2E_DIST` names a folder already built (npm test builds once for this spec and
@@ -234,22 +239,9 @@ test('Firefox: the recorded run replays phase by phase into the views', { timeou
   await page.close();
 });
 
-/**
- * Known defect, open: in headless Firefox ESR 153 a live page stalls now and then — "Loading the
- * models and the Python sandbox…" or "Running" for minutes with no error — in 6 of 11 runs
- * on 2026-12-02 (at the first load, at a step, or after Open file), on builds that passed it before;
- * no cause found yet (suspects: service-worker-served loads of Pyodide and the tfjs WASM binaries,
- * the nested Python worker). Until it is found this test is not part of `npm test`:
- * `FIREFOX_LIVE=1 npm run test:firefox` runs it.
- */
-const LIVE_SKIP =
-  process.env.FIREFOX_LIVE === '1'
-    ? false
-    : 'a live page in Firefox stalls intermittently (open defect); FIREFOX_LIVE=1 runs it';
-
 test(
   'Firefox: a live run trains on WASM with the Python tool, says why WASM, and its run file round-trips',
-  { timeout: 600_000, skip: LIVE_SKIP },
+  { timeout: 600_000 },
   async () => {
     const page = await browser.newPage();
     const seen = watch(page);
@@ -266,7 +258,10 @@ test(
     assert.equal(await page.evaluate(() => self.crossOriginIsolated), true);
     await page.click('[data-backend] summary');
     const why = await text(page, '[data-testid="backend-why"]');
-    if (backend === 'wasm') assert.match(why, /WASM/);
+    if (backend === 'wasm') {
+      assert.match(why, /WASM/);
+      assert.equal(await attr(page, '[data-backend]', 'data-binary'), 'simd', 'no threaded WASM build in Firefox');
+    }
 
     // Three phases: the questioner writes, the contract parses, the solver proxy calls the Python tool.
     for (let i = 0; i < 3; i++) {

@@ -8,6 +8,7 @@ import { PROBLEMS_EN } from '../../core/problems-en';
 import type { BackendName } from '../../model/backend';
 import type { EpisodeMetrics, RepairRunRecord } from '../../repair/records';
 import type { RepairCommand, RepairEvent, RepairStage } from '../../repair/protocol';
+import { type SandboxSpawner, sandboxSpawner } from '../../sandbox/page-spawner';
 import { createRepairWorker } from './repair-worker';
 
 export type LiveStatus = 'idle' | 'starting' | 'running' | 'stopping' | 'done' | 'error';
@@ -27,6 +28,7 @@ export class RepairLive {
   /** Why the live run stopped with an error (worded by the page in its language); null otherwise. */
   error = $state.raw<ProblemReport | null>(null);
   private worker: Worker | null = null;
+  private spawner: SandboxSpawner | null = null;
 
   /** Start a variant for `iterations` iterations (a previous live run is discarded). */
   start(variant: string, iterations: number, backends: BackendName[], asked: BackendName | null): void {
@@ -47,7 +49,12 @@ export class RepairLive {
       );
       this.apply({ type: 'error', message: formatReport(PROBLEMS_EN, report), report });
     };
-    worker.postMessage({ type: 'start', variant, iterations, backends, asked } satisfies RepairCommand);
+    const spawner = sandboxSpawner();
+    this.spawner = spawner;
+    worker.postMessage(
+      { type: 'start', variant, iterations, backends, asked, sandboxSpawner: spawner.port } satisfies RepairCommand,
+      [spawner.port],
+    );
   }
 
   /** Ask the worker to stop after the current iteration. */
@@ -91,5 +98,7 @@ export class RepairLive {
   dispose(): void {
     this.worker?.terminate();
     this.worker = null;
+    this.spawner?.dispose();
+    this.spawner = null;
   }
 }

@@ -15,6 +15,9 @@
  * parent's settings plus every change made so far, so the checkpoint it loads matches. An address
  * with forks (`fork=1:executor.klCoef=0.05`) is recreated: the parent runs to each fork's
  * iteration, then forks. Reset on a fork reloads the page at the parent's address.
+ *
+ * The page also starts the engine's Python sandbox workers when the engine asks (a worker starts
+ * no worker: src/sandbox/page-spawner.ts), and ends them with the engine worker.
  */
 import { fromSource, reportOf } from '../../core/problem-error';
 import { formatReport, plainReport, type ProblemReport } from '../../core/problems';
@@ -28,6 +31,7 @@ import { backendOrder, type PageSettings, settingsOverride, writeSettings } from
 import { benchMeterWanted, type PageEntry, timedHandler } from './bench-meter';
 import type { Driver } from './driver';
 import type { RunState } from './run.svelte';
+import { type SandboxSpawner, sandboxSpawner } from '../../sandbox/page-spawner';
 
 /** A resume loads the automatic checkpoint, or when it is refused the last Save, then the one before. */
 const RESUME: EngineCommand = { type: 'load', slot: AUTOSAVE_SLOT, fallbacks: [SAVE_SLOT, previousSlot(SAVE_SLOT)] };
@@ -39,6 +43,14 @@ export const ACK_LIMIT_MS = 10_000;
 
 export function liveDriver(state: RunState, settings: PageSettings): Driver {
   let worker: Worker | null = null;
+  /** The spawner of the current worker's Python sandboxes (they end with it). */
+  let spawner: SandboxSpawner | null = null;
+  const endWorker = (): void => {
+    worker?.terminate();
+    worker = null;
+    spawner?.dispose();
+    spawner = null;
+  };
   let ackTimer: ReturnType<typeof setTimeout> | undefined;
   /** A command to send once the new worker is ready (the checkpoint load of a resume). */
   let afterReady: EngineCommand | null = null;
@@ -65,8 +77,7 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
 
   const died = (reason: ProblemReport): void => {
     clearTimeout(ackTimer);
-    worker?.terminate();
-    worker = null;
+    endWorker();
     if (state.ready) state.markCrashed(reason);
     else state.apply({ type: 'error', message: formatReport(PROBLEMS_EN, reason), fatal: true, report: reason });
   };
@@ -87,8 +98,7 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
   /** The run goes on without WebGPU: a new worker on the other backends, from the checkpoint. */
   const leaveGpu = (message: string): void => {
     clearTimeout(ackTimer);
-    worker?.terminate();
-    worker = null;
+    endWorker();
     const from = state.checkpoint;
     state.restart();
     state.gpuLost = { message, resumedFrom: from };
@@ -133,17 +143,23 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
       e.preventDefault();
       died(plainReport(e.message ? { kind: 'unexpected', message: e.message } : { kind: 'engine-failed' }));
     };
+    const sandboxes = sandboxSpawner();
+    spawner = sandboxes;
     try {
       // `init` is not watched for its acknowledgement: the worker's code is still loading.
-      w.postMessage({
-        type: 'init',
-        preset: settings.preset,
-        override: settingsOverride({ ...settings, overrides: [...settings.overrides, ...forked] }),
-        backends,
-        asked: settings.backend !== null && backends[0] === settings.backend ? settings.backend : null,
-        testHooks,
-        benchMeter: bench !== null,
-      } satisfies EngineCommand);
+      w.postMessage(
+        {
+          type: 'init',
+          preset: settings.preset,
+          override: settingsOverride({ ...settings, overrides: [...settings.overrides, ...forked] }),
+          backends,
+          asked: settings.backend !== null && backends[0] === settings.backend ? settings.backend : null,
+          testHooks,
+          benchMeter: bench !== null,
+          sandboxSpawner: sandboxes.port,
+        } satisfies EngineCommand,
+        [sandboxes.port],
+      );
     } catch (err) {
       const report = reportOf(err);
       state.apply({ type: 'error', message: formatReport(PROBLEMS_EN, report), fatal: true, report });
@@ -191,8 +207,7 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
     },
     dispose: () => {
       clearTimeout(ackTimer);
-      worker?.terminate();
-      worker = null;
+      endWorker();
     },
   };
 }

@@ -9,14 +9,17 @@ import { RunState } from '../../../src/ui/state/run.svelte';
 class FakeWorker {
   static made: FakeWorker[] = [];
   sent: EngineCommand[] = [];
+  /** What each message transferred. */
+  transferred: Transferable[][] = [];
   terminated = false;
   onmessage: ((e: { data: EngineEvent }) => void) | null = null;
   onerror: ((e: { message: string; preventDefault: () => void }) => void) | null = null;
   constructor() {
     FakeWorker.made.push(this);
   }
-  postMessage(cmd: EngineCommand): void {
+  postMessage(cmd: EngineCommand, transfer: Transferable[] = []): void {
     this.sent.push(cmd);
+    this.transferred.push(transfer);
   }
   terminate(): void {
     this.terminated = true;
@@ -74,8 +77,12 @@ describe('the live driver', () => {
         testHooks: false,
         // Not driven by the bench: the worker is not asked to meter its tool calls.
         benchMeter: false,
+        // The page starts the engine's Python sandbox workers (src/sandbox/page-spawner.ts).
+        sandboxSpawner: expect.any(MessagePort),
       },
     ]);
+    const init = w.sent[0] as Extract<EngineCommand, { type: 'init' }>;
+    expect(w.transferred[0]).toEqual([init.sandboxSpawner]);
     w.say(ready('wasm'));
     expect(state.ready).toBe(true);
     driver.step();
