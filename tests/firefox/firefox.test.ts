@@ -261,6 +261,11 @@ test(
     if (backend === 'wasm') {
       assert.match(why, /WASM/);
       assert.equal(await attr(page, '[data-backend]', 'data-binary'), 'simd', 'no threaded WASM build in Firefox');
+      assert.match(
+        why,
+        /In Firefox the page loads the build without threads/,
+        'the badge says why Firefox has no threads',
+      );
     }
 
     // Three phases: the questioner writes, the contract parses, the solver proxy calls the Python tool.

@@ -4,6 +4,7 @@
  * the choice the engine reported (`ChoiceBasis`, model/backend-choice.ts).
  */
 import type { WasmBinary } from '../../model/backend';
+import { isGecko } from '../../model/gecko';
 import type { ChoiceBasis } from '../../model/backend-choice';
 import type { Measurement } from '../../model/backend-decision';
 import type { Strings } from '../text/types';
@@ -73,8 +74,16 @@ function skipText(reason: string, t: Strings): string {
   return known ? t.backend.skipped[known](name) : reason;
 }
 
-/** Every line of the badge's details: why, the measured figures, the WASM build, skipped candidates. */
-export function badgeLines(s: BackendState, t: Strings): string[] {
+/**
+ * Every line of the badge's details: why, the measured figures, the WASM build and its threads,
+ * skipped candidates. `userAgent` tells Firefox, whose build has no threads for a reason of its own
+ * (src/model/served-wasm.ts).
+ */
+export function badgeLines(
+  s: BackendState,
+  t: Strings,
+  userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent,
+): string[] {
   const w = t.backendWhy;
   const lines: string[] = [];
   const why = whyLine(s, t);
@@ -82,7 +91,9 @@ export function badgeLines(s: BackendState, t: Strings): string[] {
   const b = s.basis;
   if (b?.kind === 'measured') lines.push(figureLine('wasm', b.wasm, t), figureLine('webgpu', b.webgpu, t));
   if (s.binary) lines.push(w.binary(w.builds[s.binary]));
-  if (s.threads !== null) lines.push(`${t.backend.threads(s.threads)}: ${w.threadsRule}`);
+  if (s.threads !== null)
+    lines.push(`${t.backend.threads(s.threads)}: ${s.binary === 'threaded-simd' ? w.threadsRule : w.singleThread}`);
+  if (s.binary !== null && s.binary !== 'threaded-simd' && isGecko(userAgent)) lines.push(w.geckoSingleThread);
   // A measured backend that gave no figures is already said above.
   const said = b?.kind === 'measured' ? ['wasm', 'webgpu'] : [];
   for (const f of s.fallbacks)

@@ -29,5 +29,8 @@ export const BACKEND_WHY_EN: BackendWhyStrings = {
   binary: (build) => `WASM build: ${build}.`,
   builds: { plain: 'plain', simd: 'SIMD', 'threaded-simd': 'threaded SIMD' },
   threadsRule: 'tfjs uses half the logical cores for its threads, at least 1 and at most 8.',
+  singleThread: 'this build runs on one thread.',
+  geckoSingleThread:
+    'In Firefox the page loads the build without threads: the threaded build starts its threads as workers from inside the engine’s worker, and Firefox can leave such a worker blocked for good while developer tools or test automation are attached (the page then stalls with no error).',
   details: 'why',
 };

@@ -27,5 +27,8 @@ export const BACKEND_WHY_KO: BackendWhyStrings = {
   binary: (build) => `WASM 빌드: ${build}.`,
   builds: { plain: '기본', simd: 'SIMD', 'threaded-simd': '멀티스레드 SIMD' },
   threadsRule: 'tfjs는 논리 코어 수의 절반을 스레드로 씁니다(최소 1개, 최대 8개).',
+  singleThread: '이 빌드는 스레드 하나로 돕니다.',
+  geckoSingleThread:
+    'Firefox에서는 스레드 없는 빌드를 불러옵니다. 스레드 빌드는 엔진의 워커 안에서 스레드를 워커로 띄우는데, 개발자 도구나 테스트 자동화가 붙어 있으면 Firefox가 그런 워커를 영영 멈춰 둘 수 있기 때문입니다(그러면 페이지가 오류 없이 멈춥니다).',
   details: '이유',
 };

@@ -28,8 +28,12 @@ export interface BackendWhyStrings {
   /** Badge: which WASM build runs; `build` is one of `builds`. */
   binary: (build: string) => string;
   builds: Record<'plain' | 'simd' | 'threaded-simd', string>;
-  /** Badge: tfjs's rule for the thread count. */
+  /** Badge: tfjs's rule for the thread count (the threaded build). */
   threadsRule: string;
+  /** Badge: a build without threads runs on one. */
+  singleThread: string;
+  /** Badge: why Firefox gets the build without threads (src/model/served-wasm.ts). */
+  geckoSingleThread: string;
   /** The badge's button text that opens the details. */
   details: string;
 }
