@@ -102,6 +102,7 @@ test('after one visit the page, the recording and live training work with the ne
     '/pyodide/python_stdlib.zip',
     '/pyodide/pyodide-lock.json',
     '/runs/classroom-seed1.json',
+    '/runs/coevolution-ablation.json',
     '/runs/repair-ablation.json',
   ]) {
     expect(manifest).toContain(needed);

@@ -10,15 +10,24 @@ import {
   recordingOf,
 } from '../../../src/engine/recording';
 import { asRepairRun, encodeRepairRun } from '../../../src/repair/recording';
+import {
+  ABLATION_FORMAT,
+  type AblationRecording,
+  decodeAblation,
+  encodeAblation,
+} from '../../../src/engine/ablation-file';
+
+const withoutEnvelope = ({ format: _format, version: _version, ...rest }: AblationRecording) => rest;
 
 const shipped = readdirSync('public/runs')
   .filter((f) => f.endsWith('.json'))
   .map((f) => `public/runs/${f}`);
 
 describe('the recording writer', () => {
-  it('finds the shipped recordings (three runs, three one-change runs and the repair ablation)', () => {
+  it('finds the shipped recordings (three runs, three one-change runs, the Tables 3/9 and the repair ablations)', () => {
     expect(shipped).toEqual([
       'public/runs/classroom-seed1.json',
+      'public/runs/coevolution-ablation.json',
       'public/runs/compare-as-intended.json',
       'public/runs/compare-as-released.json',
       'public/runs/compare-only-executor-schedule.json',
@@ -32,10 +41,13 @@ describe('the recording writer', () => {
   it.each(shipped)('writes %s back byte for byte from what it reads', (path) => {
     const text = readFileSync(path, 'utf8');
     const data: unknown = JSON.parse(text);
+    const format = (data as { format?: string }).format;
     const again =
-      (data as { format?: string }).format === 'agent0-lab-repair-run'
+      format === 'agent0-lab-repair-run'
         ? encodeRepairRun(asRepairRun(data))
-        : encodeRecording(asRecordedRun(data));
+        : format === ABLATION_FORMAT
+          ? encodeAblation(withoutEnvelope(decodeAblation(text)))
+          : encodeRecording(asRecordedRun(data));
     expect(again.length).toBe(text.length);
     expect(again === text).toBe(true);
   });
