@@ -113,8 +113,9 @@ export const REPAIR_NOTES_EN: RepairNoteTexts = {
       reversed: 'the order is reversed',
       'cannot-tell': 'this run cannot tell them apart',
     };
+    const name = (variant: string) => (variant === 'base' ? 'the model before training' : variant);
     const one = (c: RepairClaim) =>
-      `${c.higher} ${v(c.gap.intended)} against ${c.lower} ${v(c.gap.changed)} (difference ${c.gap.cost >= 0 ? '+' : '−'}${v(Math.abs(c.gap.cost))}, ${NOISE_STANDARD_ERRORS} standard errors ${v(NOISE_STANDARD_ERRORS * c.gap.standardError)}): ${said[c.outcome]}`;
+      `${name(c.higher)} ${v(c.gap.intended)} against ${name(c.lower)} ${v(c.gap.changed)} (difference ${c.gap.cost >= 0 ? '+' : '−'}${v(Math.abs(c.gap.cost))}, ${NOISE_STANDARD_ERRORS} standard errors ${v(NOISE_STANDARD_ERRORS * c.gap.standardError)}): ${said[c.outcome]}`;
     return (
       `What this recording can say: one seed, final strict accuracy on ${n} held-out episodes, and a difference counts only when it is at least ${NOISE_STANDARD_ERRORS} standard errors. ` +
       claims.map(one).join('; ') +
