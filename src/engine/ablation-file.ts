@@ -41,14 +41,20 @@ export function encodeAblation(recording: Omit<AblationRecording, 'format' | 've
   return JSON.stringify({ format: ABLATION_FORMAT, version: ABLATION_VERSION, ...recording });
 }
 
-/** A recording read and checked; throws a ProblemError naming the first place that is wrong. */
+/** A recording's text read and checked (asAblation); a text that is not JSON is refused too. */
 export function decodeAblation(text: string): AblationRecording {
-  let data: Partial<AblationRecording> | null;
+  let data: unknown;
   try {
-    data = JSON.parse(text) as Partial<AblationRecording> | null;
+    data = JSON.parse(text);
   } catch {
     throw new ProblemError([{ kind: 'file-unreadable' }]);
   }
+  return asAblation(data);
+}
+
+/** A parsed recording checked; throws a ProblemError naming the first place that is wrong. */
+export function asAblation(parsed: unknown): AblationRecording {
+  const data = parsed as Partial<AblationRecording> | null;
   if (!data || data.format !== ABLATION_FORMAT)
     throw new ProblemError([{ kind: 'wrong-format', format: ABLATION_FORMAT }]);
   if (data.version !== ABLATION_VERSION)

@@ -9,9 +9,8 @@
  * questioner's groups that it computes their advantages and makes no update.
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { receivedTrace, waitForRecords, watchPage } from './app-checks';
+import { receivedTrace, waitForRecords, watchPage, severeViolations } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -22,18 +21,6 @@ async function serveAblation(page: Page, body: string): Promise<void> {
   await page.route('**/runs/coevolution-ablation.json', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body }),
   );
-}
-
-/** Serious or critical WCAG 2.1 AA violations inside the view. */
-async function severeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(() => document.fonts.ready);
-  const result = await new AxeBuilder({ page })
-    .include('[data-view="ablation"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The page's header unstuck, so that it does not cover the figure in a screenshot. */
@@ -111,7 +98,7 @@ test('the recorded ablation: dots per seed, differences beside the paper’s, th
   await view.locator('[data-mark="seed-dot"]').first().focus();
   await expect(page.getByRole('tooltip')).toContainText('seed 1: held-out accuracy 50.0%');
   expect(await noSidewaysOverflow(page)).toBe(true);
-  expect(await severeViolations(page)).toEqual([]);
+  expect(await severeViolations(page, '[data-view="ablation"]')).toEqual([]);
   await view.screenshot({ path: testInfo.outputPath('ablation-en.png'), style: UNSTICK });
 
   // Averaged over the iterations: "without repetition penalty" drops below the full run's spread.
@@ -154,7 +141,7 @@ test('the recorded ablation: dots per seed, differences beside the paper’s, th
     (text.match(/[A-Za-z][A-Za-z0-9'’-]+/g) ?? []).filter((w) => !['Agent0', 'GRPO', 'ADPO', 'SVG', 'PNG'].includes(w)),
   ).toEqual([]);
   expect(await noSidewaysOverflow(page)).toBe(true);
-  expect(await severeViolations(page)).toEqual([]);
+  expect(await severeViolations(page, '[data-view="ablation"]')).toEqual([]);
   await view.screenshot({ path: testInfo.outputPath('ablation-ko.png'), style: UNSTICK });
   expect(seen.errors).toEqual([]);
 });

@@ -2,6 +2,7 @@
  * Shared checks of the app's end-to-end tests: after each phase, the view of that phase must have
  * drawn one mark per item of the record the page received, carrying the record's numbers.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { adpoAdvantageScale, adpoEpsilonHigh } from '../../src/core/adpo';
 import type { Agent0Config } from '../../src/core/config';
@@ -169,4 +170,19 @@ export async function openMenu(page: Page): Promise<void> {
   const menu = page.locator('[data-testid="header-menu"]');
   if ((await menu.getAttribute('open')) === null) await page.locator('[data-action="menu"]').click();
   await expect(menu).toHaveAttribute('open', '');
+}
+
+/**
+ * axe's serious and critical WCAG 2.1 AA findings inside `scope`, once the fonts have loaded (axe
+ * does not weigh SVG text on a coloured cell; the figures' unit tests check that contrast).
+ */
+export async function severeViolations(page: Page, scope = 'body'): Promise<string[]> {
+  await page.evaluate(() => document.fonts.ready);
+  const result = await new AxeBuilder({ page })
+    .include(scope)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

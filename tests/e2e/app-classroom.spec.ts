@@ -7,14 +7,13 @@
  * framed; axe finds no serious violation in the lesson and the embed. One lesson prediction is also
  * asked on the live engine, its phases trained in the tab, and answered with that run's records.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { type AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
 import type { PhaseRecord, RecordOf } from '../../src/engine/trace';
 import { E2E_BUILD_PORT } from '../../playwright.config';
-import { openMenu, receivedTrace, watchPage } from './app-checks';
+import { openMenu, receivedTrace, watchPage, severeViolations } from './app-checks';
 
 test.beforeEach(({ page: _page }, testInfo) => {
   test.skip(testInfo.project.name !== 'build', 'the classroom views are checked on the production build');
@@ -35,18 +34,6 @@ const VIEWPORTS = [
   { width: 1920, height: 1080 },
 ];
 const LANGS = ['en', 'ko'] as const;
-
-/** axe's serious and critical findings in `scope` (the rest of the page is audited by app-accessibility.spec.ts). */
-async function severe(page: Page, scope = 'body'): Promise<string[]> {
-  await page.evaluate(() => document.fonts.ready);
-  const result = await new AxeBuilder({ page })
-    .include(scope)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const lessonStep = (page: Page) => page.locator('[data-lesson-step]');
 
@@ -184,7 +171,7 @@ for (const lang of LANGS)
 
     // The lesson panel, with a prediction answered and the teacher notes open.
     await lessonStep(page).locator('details.notes > summary').click();
-    expect(await severe(page, '[data-lesson-step]')).toEqual([]);
+    expect(await severeViolations(page, '[data-lesson-step]')).toEqual([]);
     expect(seen.errors).toEqual([]);
   });
 
@@ -362,6 +349,6 @@ for (const lang of LANGS)
     for (const f of ['reward', 'adpo']) {
       await page.goto(`/?embed=${f}&lang=${lang}`);
       await expect(page.locator('figure svg').first()).toBeVisible();
-      expect(await severe(page)).toEqual([]);
+      expect(await severeViolations(page)).toEqual([]);
     }
   });

@@ -6,13 +6,12 @@
  * why a loaded run has none.
  */
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import type { CoevolutionRow } from '../../src/engine/coevolution';
 import type { EngineEvent } from '../../src/engine/protocol';
 import { table5Finding } from '../../src/ui/figures/coevolution-map/coevolution-view';
 import { EN } from '../../src/ui/text/en';
-import { openMenu, watchPage } from './app-checks';
+import { openMenu, watchPage, severeViolations } from './app-checks';
 
 const FIXTURE = 'tests/fixtures/coevolution/table5.json';
 const recording = () => JSON.parse(readFileSync(FIXTURE, 'utf8')) as { coevolution: CoevolutionRow[] };
@@ -22,19 +21,6 @@ async function serveRecording(page: Page, body: unknown): Promise<void> {
   await page.route('**/runs/classroom-seed1.json', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) }),
   );
-}
-
-/** Serious or critical WCAG 2.1 AA violations inside the Table 5 view (axe does not weigh SVG text on its
- *  cell's colour: tests/unit/ui/coevolution.test.ts checks that contrast). */
-async function severeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(() => document.fonts.ready);
-  const result = await new AxeBuilder({ page })
-    .include('[data-view="coevolution"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Each drawn cell of the run's table: its data and the text written in it. */
@@ -84,7 +70,7 @@ test('a recording’s Table 5: heat map, the paper’s row and the sentence, in 
     'Here the executor frozen after iteration 1 passes 50.0% of pool 1’s questions and 30.0% of pool 3’s: its pass rate falls 20.0 points (paper: falls 13.0 points, 64.0% → 51.0%), so the later questions are harder for it, as in the paper. Its tool calls per rollout go from 0.40 to 1.20 (paper: 1.65 → 2.60).',
   );
   await view.screenshot({ path: testInfo.outputPath('coevolution-en.png') });
-  expect(await severeViolations(page)).toEqual([]);
+  expect(await severeViolations(page, '[data-view="coevolution"]')).toEqual([]);
   // A cell's numbers in its tooltip.
   await view.locator('[data-mark="coevolution-cell"]').first().focus();
   await expect(page.getByRole('tooltip')).toContainText('executor base model, pool of iteration 1');
@@ -100,7 +86,7 @@ test('a recording’s Table 5: heat map, the paper’s row and the sentence, in 
   ]);
   await expect(view.locator('svg[data-table="run"] > text', { hasText: '반복 1 뒤' })).toHaveCount(1);
   await view.screenshot({ path: testInfo.outputPath('coevolution-ko.png') });
-  expect(await severeViolations(page)).toEqual([]);
+  expect(await severeViolations(page, '[data-view="coevolution"]')).toEqual([]);
   // No English word is left in the Korean view but Agent0, code (the command, the model's name) and
   // the file formats on the figure's export buttons (SVG, PNG).
   const text = await view.evaluate((el) => {

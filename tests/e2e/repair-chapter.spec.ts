@@ -146,7 +146,7 @@ async function checkCurves(page: Page, file: RepairRunFile): Promise<void> {
         ? 'the paper’s order holds'
         : 'the order is reversed';
   await expect(page.locator('[data-mark="repair-claims"]')).toContainText(
-    `layered ${a.toFixed(3)} against binary-strict ${b.toFixed(3)} (difference ${a - b >= 0 ? '+' : '−'}${Math.abs(a - b).toFixed(3)}, 2 standard errors ${twoSe.toFixed(3)}): ${outcome}`,
+    `layered ${a.toFixed(3)} against binary-strict ${b.toFixed(3)} (difference ${Number((a - b).toFixed(3)) > 0 ? '+' : ''}${(a - b).toFixed(3).replace('-', '−')}, 2 standard errors ${twoSe.toFixed(3)}): ${outcome}`,
   );
 }
 

@@ -6,6 +6,12 @@ export function fmt(x: number, digits = 3): string {
   return (Number(s) === 0 ? (0).toFixed(digits) : s).replace('-', '−');
 }
 
+/** A signed number with fixed decimals: "+3.0", "−11.7", "0.0" (fmt's true minus sign). */
+export function signed(x: number, digits: number): string {
+  const s = fmt(x, digits);
+  return Number(x.toFixed(digits)) > 0 ? `+${s}` : s;
+}
+
 /** Percentage with one decimal. */
 export function pct(x: number): string {
   return `${(x * 100).toFixed(1)}%`;

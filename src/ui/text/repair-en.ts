@@ -1,5 +1,6 @@
 /** English words of the signal-reshaping chapter: its text, its views' words and the process judge's rules. */
 import { NOISE_STANDARD_ERRORS } from '../../core/stats';
+import { signed } from '../lib/format';
 import type { RepairClaim } from '../../repair/claims';
 import type { Chapter, RepairNoteTexts, RepairRuleTexts, RepairViewTexts } from './types';
 
@@ -115,7 +116,7 @@ export const REPAIR_NOTES_EN: RepairNoteTexts = {
     };
     const name = (variant: string) => (variant === 'base' ? 'the model before training' : variant);
     const one = (c: RepairClaim) =>
-      `${name(c.higher)} ${v(c.gap.intended)} against ${name(c.lower)} ${v(c.gap.changed)} (difference ${c.gap.cost >= 0 ? '+' : '−'}${v(Math.abs(c.gap.cost))}, ${NOISE_STANDARD_ERRORS} standard errors ${v(NOISE_STANDARD_ERRORS * c.gap.standardError)}): ${said[c.outcome]}`;
+      `${name(c.higher)} ${v(c.gap.intended)} against ${name(c.lower)} ${v(c.gap.changed)} (difference ${signed(c.gap.cost, 3)}, ${NOISE_STANDARD_ERRORS} standard errors ${v(NOISE_STANDARD_ERRORS * c.gap.standardError)}): ${said[c.outcome]}`;
     return (
       `What this recording can say: one seed, final strict accuracy on ${n} held-out episodes, and a difference counts only when it is at least ${NOISE_STANDARD_ERRORS} standard errors. ` +
       claims.map(one).join('; ') +

@@ -1,5 +1,6 @@
 /** Korean words of the signal-reshaping chapter: its text, its views' words and the process judge's rules. */
 import { NOISE_STANDARD_ERRORS } from '../../core/stats';
+import { signed } from '../lib/format';
 import type { RepairClaim } from '../../repair/claims';
 import type { Chapter, RepairNoteTexts, RepairRuleTexts, RepairViewTexts } from './types';
 
@@ -115,7 +116,7 @@ export const REPAIR_NOTES_KO: RepairNoteTexts = {
     };
     const name = (variant: string) => (variant === 'base' ? '학습 전 모델' : variant);
     const one = (c: RepairClaim) =>
-      `${name(c.higher)} ${v(c.gap.intended)} 대 ${name(c.lower)} ${v(c.gap.changed)} (차이 ${c.gap.cost >= 0 ? '+' : '−'}${v(Math.abs(c.gap.cost))}, 표준오차의 ${NOISE_STANDARD_ERRORS}배 ${v(NOISE_STANDARD_ERRORS * c.gap.standardError)}): ${said[c.outcome]}`;
+      `${name(c.higher)} ${v(c.gap.intended)} 대 ${name(c.lower)} ${v(c.gap.changed)} (차이 ${signed(c.gap.cost, 3)}, 표준오차의 ${NOISE_STANDARD_ERRORS}배 ${v(NOISE_STANDARD_ERRORS * c.gap.standardError)}): ${said[c.outcome]}`;
     return (
       `이 녹화로 말할 수 있는 것: 시드 하나, 평가 에피소드 ${n}개에서의 마지막 엄격 정확도이며, 차이는 표준오차의 ${NOISE_STANDARD_ERRORS}배 이상일 때만 셉니다. ` +
       claims.map(one).join('; ') +

@@ -12,15 +12,8 @@ import { type AblationRecording, decodeAblation } from '../../../engine/ablation
 import { ablationRows } from '../../../engine/ablation-table';
 import { EN } from '../../text/en';
 import { KO } from '../../text/ko';
-import {
-  ablationFinding,
-  accuracyDomain,
-  fetchAblation,
-  paperFull,
-  points,
-  signed,
-  variantSettings,
-} from './ablation-view';
+import { ablationFinding, accuracyDomain, fetchAblation, paperFull, points, variantSettings } from './ablation-view';
+import { signed } from '../../lib/format';
 
 const TEXT = readFileSync('tests/fixtures/ablation/coevolution-ablation.json', 'utf8');
 const recording = (): AblationRecording => decodeAblation(TEXT);

@@ -7,20 +7,18 @@
  * ABLATION_VARIANTS holds.
  */
 import { scaleLinear } from 'd3';
-import { type AblationRecording, decodeAblation } from '../../../engine/ablation-file';
+import { type AblationRecording, asAblation } from '../../../engine/ablation-file';
 import type { AblationMeasure, AblationRow } from '../../../engine/ablation-table';
 import { ABLATION_VARIANTS, type AblationId } from '../../../engine/ablation-variants';
 import { flattenSettings, formatSetting } from '../../../engine/config-diff';
 import { fetchRecording } from '../../lib/fetch-recording';
-import { fmt } from '../../lib/format';
 
 /** Where the page finds the recording `npm run record:ablation` writes. */
 export const ABLATION_URL = `${import.meta.env.BASE_URL}runs/coevolution-ablation.json`;
 
 /** Fetch and check the recorded ablation; throws a ProblemError that says what is wrong. */
 export async function fetchAblation(url: string = ABLATION_URL): Promise<AblationRecording> {
-  const data = await fetchRecording(url, 'tables-3-9', 'npm run record:ablation --');
-  return decodeAblation(JSON.stringify(data));
+  return asAblation(await fetchRecording(url, 'tables-3-9', 'npm run record:ablation --'));
 }
 
 /** Held-out accuracy after the last iteration, or averaged over iterations 1…N of each seed's run. */
@@ -86,12 +84,6 @@ export function ablationFinding(
     iterations: recording.iterations,
     questions: recording.questions,
   };
-}
-
-/** A signed number with fixed decimals: "+3.0", "−11.7", "0.0" (fmt's true minus sign). */
-export function signed(x: number, digits: number): string {
-  const s = fmt(x, digits);
-  return Number(x.toFixed(digits)) > 0 ? `+${s}` : s;
 }
 
 /** The full-Agent0 row of the paper's Table 3 or Table 9 (math, general), as ABLATION_VARIANTS holds it. */
