@@ -10,18 +10,10 @@ import type { EngineContext } from '../../../src/engine/context';
 import { createNodeEngine, type NodeEngine } from '../../../src/engine/node';
 import { parseRollouts } from '../../../src/engine/questioner-phases';
 import type { PhaseRecord } from '../../../src/engine/trace';
-import { parseOverrides } from '../../../src/engine/overrides';
+import { quickIterationConfig } from './quick-iteration';
 
-// The switch as the command line and the URL write it; the band is widened (not a released setting)
-// so that every labelled question reaches the executor update, and the counts are cut for speed.
-const config = makeConfig('tiny', {
-  ...parseOverrides(['release.mode=as-released']),
-  seed: 7,
-  pool: { questions: 4 },
-  labelling: { samples: 3 },
-  curation: { minScore: 0, maxScore: 1 },
-  evaluation: { questionsPerDifficulty: 1 },
-} as never);
+// The switch as the command line and the URL write it; the band is widened (not a released setting).
+const config = quickIterationConfig(7, ['release.mode=as-released']);
 let run: NodeEngine;
 let records: PhaseRecord[];
 

@@ -4,19 +4,11 @@
  * as they went in, and the executor still trains.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeConfig } from '../../../src/core/config';
 import { createNodeEngine, type NodeEngine } from '../../../src/engine/node';
-import { parseOverrides } from '../../../src/engine/overrides';
+import { quickIterationConfig } from './quick-iteration';
 import type { PhaseRecord } from '../../../src/engine/trace';
 
-const config = makeConfig('tiny', {
-  ...parseOverrides(['questioner.train=false']),
-  seed: 3,
-  pool: { questions: 4 },
-  labelling: { samples: 3 },
-  curation: { minScore: 0, maxScore: 1 },
-  evaluation: { questionsPerDifficulty: 1 },
-} as never);
+const config = quickIterationConfig(3, ['questioner.train=false']);
 let run: NodeEngine;
 let records: PhaseRecord[];
 let before: { questioner: Uint8Array; executor: Uint8Array };
