@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { receivedTrace, waitForRecords, watchPage, severeViolations } from './app-checks';
+import { receivedTrace, waitForRecords, watchPage, severeViolations, proseText } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -129,14 +129,7 @@ test('the recorded ablation: dots per seed, differences beside the paper’s, th
     '−7.2%p',
   ]);
   // No English word in the Korean view but names (Agent0, GRPO, ADPO), code and the export buttons.
-  const text = await view.evaluate((el) => {
-    const copy = el.cloneNode(true) as HTMLElement;
-    copy.querySelectorAll('code').forEach((c) => c.remove());
-    const walker = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT);
-    const parts: string[] = [];
-    while (walker.nextNode()) parts.push(walker.currentNode.textContent ?? '');
-    return parts.join(' ');
-  });
+  const text = await proseText(view);
   expect(
     (text.match(/[A-Za-z][A-Za-z0-9'’-]+/g) ?? []).filter((w) => !['Agent0', 'GRPO', 'ADPO', 'SVG', 'PNG'].includes(w)),
   ).toEqual([]);

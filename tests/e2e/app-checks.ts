@@ -3,7 +3,7 @@
  * drawn one mark per item of the record the page received, carrying the record's numbers.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { adpoAdvantageScale, adpoEpsilonHigh } from '../../src/core/adpo';
 import type { Agent0Config } from '../../src/core/config';
 import { grpoAdvantages } from '../../src/core/grpo';
@@ -185,4 +185,19 @@ export async function severeViolations(page: Page, scope = 'body'): Promise<stri
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * The text of `view` without its `code`, read text node by text node and joined with spaces
+ * (adjacent buttons such as SVG and PNG would otherwise read as one word "SVGPNG").
+ */
+export function proseText(view: Locator): Promise<string> {
+  return view.evaluate((el) => {
+    const copy = el.cloneNode(true) as HTMLElement;
+    copy.querySelectorAll('code').forEach((c) => c.remove());
+    const walker = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT);
+    const parts: string[] = [];
+    while (walker.nextNode()) parts.push(walker.currentNode.textContent ?? '');
+    return parts.join(' ');
+  });
 }

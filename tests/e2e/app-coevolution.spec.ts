@@ -11,7 +11,7 @@ import type { CoevolutionRow } from '../../src/engine/coevolution';
 import type { EngineEvent } from '../../src/engine/protocol';
 import { table5Finding } from '../../src/ui/figures/coevolution-map/coevolution-view';
 import { EN } from '../../src/ui/text/en';
-import { openMenu, watchPage, severeViolations } from './app-checks';
+import { openMenu, watchPage, severeViolations, proseText } from './app-checks';
 
 const FIXTURE = 'tests/fixtures/coevolution/table5.json';
 const recording = () => JSON.parse(readFileSync(FIXTURE, 'utf8')) as { coevolution: CoevolutionRow[] };
@@ -89,15 +89,7 @@ test('a recording’s Table 5: heat map, the paper’s row and the sentence, in 
   expect(await severeViolations(page, '[data-view="coevolution"]')).toEqual([]);
   // No English word is left in the Korean view but Agent0, code (the command, the model's name) and
   // the file formats on the figure's export buttons (SVG, PNG).
-  const text = await view.evaluate((el) => {
-    const copy = el.cloneNode(true) as HTMLElement;
-    copy.querySelectorAll('code').forEach((c) => c.remove());
-    // Text node by text node: adjacent buttons (SVG, PNG) would otherwise read as one word.
-    const walker = document.createTreeWalker(copy, NodeFilter.SHOW_TEXT);
-    const parts: string[] = [];
-    while (walker.nextNode()) parts.push(walker.currentNode.textContent ?? '');
-    return parts.join(' ');
-  });
+  const text = await proseText(view);
   expect((text.match(/[A-Za-z][A-Za-z0-9'’-]+/g) ?? []).filter((w) => !['Agent0', 'SVG', 'PNG'].includes(w))).toEqual(
     [],
   );
