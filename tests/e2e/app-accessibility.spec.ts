@@ -4,10 +4,9 @@
  * every control and a mark with a tooltip in every view, focus is visible, s / i / space drive the
  * run); and no motion when the reader asks for reduced motion.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { PHASES } from '../../src/engine/trace';
-import { receivedTrace, waitForRecords } from './app-checks';
+import { axeOf, receivedTrace, waitForRecords } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -29,7 +28,7 @@ interface Finding {
 /** Run axe on the page as it is now; every violation, with where it was seen. */
 async function audit(page: Page, where: string): Promise<Finding[]> {
   await page.evaluate(() => document.fonts.ready);
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const result = await axeOf(page).withTags(TAGS).analyze();
   return result.violations.map((v) => ({
     where,
     rule: v.id,

@@ -8,12 +8,11 @@
  * files at test time.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { METRICS, type MetricKey } from '../../src/engine/metrics';
 import { type IterationSummary, metricValue } from '../../src/engine/summary';
 import type { RecordedRun } from '../../src/engine/recording';
-import { markValues, waitForRecords, watchPage } from './app-checks';
+import { axeOf, markValues, waitForRecords, watchPage } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -236,7 +235,7 @@ test('compare=released opens the shipped pair, and the story tells each one-chan
   await checkPair(page, read(PAIR.intended), read(PAIR.released));
   const story = page.locator('[data-testid="released-story"]');
   const axe = async () =>
-    (await new AxeBuilder({ page }).include('[data-testid="released-story"]').analyze()).violations
+    (await axeOf(page).include('[data-testid="released-story"]').analyze()).violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => v.id);
   await checkOneChangeStory(page, read(PAIR.intended), read(PAIR.released), 'en');
@@ -302,12 +301,7 @@ test('the compare view on two fixture runs served as the pair, in English and Ko
   await page.locator('[data-testid="released-story"]').screenshot({ path: testInfo.outputPath('story.png') });
 
   const axe = async () =>
-    (
-      await new AxeBuilder({ page })
-        .include('[data-view="compare"]')
-        .include('[data-testid="released-story"]')
-        .analyze()
-    ).violations
+    (await axeOf(page).include('[data-view="compare"]').include('[data-testid="released-story"]').analyze()).violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(await axe()).toEqual([]);
@@ -367,7 +361,7 @@ test('a live tiny run forked after iteration 1 with one change: parent and fork 
   await dialog.locator('[data-action="fork-submit"]').click();
   await expect(dialog.locator('[data-testid="fork-problem"]')).toContainText('executor.kl: unknown setting');
   await expect(dialog.locator('[data-testid="fork-problem"]')).toContainText('already 0.01');
-  const severe = (await new AxeBuilder({ page }).include('[data-testid="fork-dialog"]').analyze()).violations.filter(
+  const severe = (await axeOf(page).include('[data-testid="fork-dialog"]').analyze()).violations.filter(
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );
   expect(severe.map((v) => v.id)).toEqual([]);

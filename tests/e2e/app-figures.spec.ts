@@ -14,11 +14,10 @@ import { readFileSync } from 'node:fs';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { PhaseRecord } from '../../src/engine/trace';
 import { asRecordedRun } from '../../src/engine/recording';
-import { receivedTrace, waitForRecords, watchPage } from './app-checks';
+import { axeOf, receivedTrace, waitForRecords, watchPage } from './app-checks';
 
 const CLASSROOM = 'public/runs/classroom-seed1.json';
 const AS_RELEASED = 'public/runs/compare-as-released.json';
@@ -509,7 +508,7 @@ for (const lang of ['en', 'ko'] as const) {
     );
 
     // axe: nothing serious on the figures' buttons.
-    const axe = await new AxeBuilder({ page }).include('[data-figure-tools]').analyze();
+    const axe = await axeOf(page).include('[data-figure-tools]').analyze();
     const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     expect(seen.errors).toEqual([]);
