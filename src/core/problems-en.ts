@@ -8,6 +8,7 @@ import type {
   AblationField,
   CoevolutionUnavailable,
   FileFormat,
+  MissingAnswer,
   RecordingKind,
   ReportWords,
   RepairField,
@@ -35,6 +36,10 @@ function mustBe(rule: SettingRule): string {
       return `null or a number in ${describeRange(rule)}`;
   }
 }
+
+/** How the server answered for a missing file. */
+const answered = (status: MissingAnswer): string =>
+  status === 'web-page' ? 'the server sent a web page in its place' : `HTTP ${status}`;
 
 const REPAIR_FIELDS: Record<RepairField, string> = {
   metrics: 'expected evaluation metrics',
@@ -141,9 +146,9 @@ export const PROBLEMS_EN: ReportWords = {
     'repair-malformed': (p) => `The repair run file is malformed at ${p.path}: ${REPAIR_FIELDS[p.expected]}.`,
     'ablation-malformed': (p) => `The ablation file is malformed at ${p.path}: ${ABLATION_FIELDS[p.expected]}.`,
     'recording-missing': (p) =>
-      `The ${RECORDING[p.what]} ${p.url} is missing (HTTP ${p.status}). Create it with ${p.command} --out public${p.url}.`,
+      `The ${RECORDING[p.what]} ${p.url} is missing (${answered(p.status)}). Create it with ${p.command} --out public${p.url}.`,
     'recording-not-json': (p) => `The ${RECORDING[p.what]} ${p.url} is not valid JSON.`,
-    'served-missing': (p) => `${p.url} is missing (HTTP ${p.status}).`,
+    'served-missing': (p) => `${p.url} is missing (${answered(p.status)}).`,
     'checkpoint-too-short': (p) => refused(`the file is too short (${p.bytes} bytes)`),
     'checkpoint-magic': (p) => refused(`it is not an Agent0 Lab run file (magic ${JSON.stringify(p.magic)})`),
     'checkpoint-version': (p) => refused(`format version ${p.got} is not supported (expected ${p.expected})`),

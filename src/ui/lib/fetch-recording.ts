@@ -4,10 +4,12 @@
  */
 import { ProblemError } from '../../core/problem-error';
 import type { RecordingKind } from '../../core/problems';
+import { missingAnswer } from './missing-answer';
 
 export async function fetchRecording(url: string, what: RecordingKind, command: string): Promise<unknown> {
   const res = await fetch(url);
-  if (!res.ok) throw new ProblemError([{ kind: 'recording-missing', what, url, status: res.status, command }]);
+  const missing = missingAnswer(res);
+  if (missing !== null) throw new ProblemError([{ kind: 'recording-missing', what, url, status: missing, command }]);
   try {
     return await res.json();
   } catch {

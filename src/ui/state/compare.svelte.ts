@@ -10,6 +10,7 @@ import type { IterationSummary } from '../../engine/summary';
 import type { EvaluationResult } from '../../engine/trace';
 import { ONE_CHANGE_RUNS, type OneChangeId, PAIR_FILES, type PairSide } from '../lib/compare-pair';
 import { readRunFile } from '../../engine/run-file';
+import { missingAnswer } from '../lib/missing-answer';
 
 export interface ComparedRun {
   /** Stable key: 'live', 'parent-N', 'intended', 'released', or the file's name. */
@@ -70,7 +71,8 @@ export class CompareState {
     this.loading = true;
     try {
       const res = await fetch(url);
-      if (!res.ok) throw new ProblemError([{ kind: 'served-missing', url, status: res.status }]);
+      const missing = missingAnswer(res);
+      if (missing !== null) throw new ProblemError([{ kind: 'served-missing', url, status: missing }]);
       const curves = readRunFile(new Uint8Array(await res.arrayBuffer()), url);
       this.add({ id, label, ...curves });
       return true;
@@ -127,7 +129,7 @@ export class CompareState {
  */
 async function fetchShipped(url: string): Promise<Uint8Array | null> {
   const res = await fetch(url).catch(() => null);
-  if (!res?.ok || (res.headers.get('content-type') ?? '').startsWith('text/html')) return null;
+  if (!res || missingAnswer(res) !== null) return null;
   return new Uint8Array(await res.arrayBuffer());
 }
 

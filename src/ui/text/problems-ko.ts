@@ -7,6 +7,7 @@ import type {
   AblationField,
   CoevolutionUnavailable,
   FileFormat,
+  MissingAnswer,
   RecordingKind,
   ReportWords,
   RepairField,
@@ -30,6 +31,10 @@ function mustBe(rule: SettingRule): string {
       return `null 또는 ${describeRange(rule)} 범위의 수`;
   }
 }
+
+/** 없는 파일에 서버가 보낸 답. */
+const answered = (status: MissingAnswer): string =>
+  status === 'web-page' ? '서버가 그 자리에 웹 페이지를 보냈습니다' : `HTTP ${status}`;
 
 const REPAIR_FIELDS: Record<RepairField, string> = {
   metrics: '평가 지표',
@@ -137,9 +142,9 @@ export const PROBLEMS_KO: ReportWords = {
     'repair-malformed': (p) =>
       `절제 실험 파일의 ${p.path} 자리가 잘못되었습니다: ${REPAIR_FIELDS[p.expected]}이(가) 있어야 합니다.`,
     'recording-missing': (p) =>
-      `${RECORDING[p.what]} ${p.url}이(가) 없습니다 (HTTP ${p.status}). ${p.command} --out public${p.url} 명령으로 만드세요.`,
+      `${RECORDING[p.what]} ${p.url}이(가) 없습니다 (${answered(p.status)}). ${p.command} --out public${p.url} 명령으로 만드세요.`,
     'recording-not-json': (p) => `${RECORDING[p.what]} ${p.url}은(는) 올바른 JSON이 아닙니다.`,
-    'served-missing': (p) => `${p.url}이(가) 없습니다 (HTTP ${p.status}).`,
+    'served-missing': (p) => `${p.url}이(가) 없습니다 (${answered(p.status)}).`,
     'checkpoint-too-short': (p) => refused(`파일이 너무 짧습니다 (${p.bytes}바이트)`),
     'checkpoint-magic': (p) => refused(`Agent0 Lab 실행 파일이 아닙니다 (파일 첫머리 표식 ${JSON.stringify(p.magic)})`),
     'checkpoint-version': (p) => refused(`형식 버전 ${p.got}은(는) 읽을 수 없습니다 (읽는 버전: ${p.expected})`),
