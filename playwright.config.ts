@@ -39,7 +39,8 @@ const DEV_APP_SPECS = /app-(start|replay)\.spec\.ts$/;
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: E2E_PORT === 5174 ? 'test-results' : `test-results-${E2E_PORT}`,
-  workers: 1,
+  // One spec file at a time unless E2E_WORKERS says more (`npm test` runs two: scripts/test/run-stages.mjs).
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   fullyParallel: false,
   retries: 0,
   timeout: 180_000,

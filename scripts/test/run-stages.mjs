@@ -3,8 +3,12 @@
  *
  * 1. The type check, lint, format check and the production build (`vite build` into dist-e2e) at
  *    once: none reads what another writes.
- * 2. Then two lanes at once: the unit tests (Node) and the Chromium end-to-end tests.
- * 3. Then the Firefox ESR spec alone: its live run calls Python under a wall-clock limit (3 s a
+ * 2. Then the unit tests, two test files at a time (Vitest's own default on two cores is one).
+ * 3. Then the Chromium end-to-end tests, two spec files at a time (E2E_WORKERS=2). Every stage is
+ *    bound by the CPU on a two-core machine, so each gets both cores to itself. (With the unit tests
+ *    beside one Chromium worker, the Chromium tests ran on alone for 23 of their 32 minutes, and one
+ *    Chromium worker used 1.2 cores on average, measured beside other work.)
+ * 4. Then the Firefox ESR spec alone: its live run calls Python under a wall-clock limit (3 s a
  *    program), and beside the Chromium suite on two cores one step of it once ran past 240 s (most
  *    likely programs running past the limit and the sandbox restarting); alone it takes 50 s.
  * Both browser stages serve the build of step 1 (E2E_DIST): Playwright's `build` project and the
@@ -18,7 +22,7 @@
 import { spawn } from 'node:child_process';
 
 const DIST = 'dist-e2e';
-const env = { ...process.env, E2E_DIST: DIST };
+const env = { ...process.env, E2E_DIST: DIST, E2E_WORKERS: process.env.E2E_WORKERS ?? '2' };
 
 /** name → command (run through sh, in the repository root). */
 const STAGE = {
@@ -26,13 +30,13 @@ const STAGE = {
   lint: 'npm run --silent lint',
   'format:check': 'npm run --silent format:check',
   build: `node scripts/copy-pyodide.mjs && npx vite build --outDir ${DIST} --emptyOutDir --logLevel warn`,
-  'test:unit': 'npm run --silent test:unit',
+  'test:unit': 'npm run --silent test:unit -- --maxWorkers=2',
   'test:e2e': 'npm run --silent test:e2e',
   'test:firefox': 'npm run --silent test:firefox',
 };
 
 /** Steps in order; each step's lanes run at once, each lane's stages one after another. */
-const STEPS = [[['check'], ['lint'], ['format:check'], ['build']], [['test:e2e'], ['test:unit']], [['test:firefox']]];
+const STEPS = [[['check'], ['lint'], ['format:check'], ['build']], [['test:unit']], [['test:e2e']], [['test:firefox']]];
 /** The stage whose output streams live (the others' is held until they end). */
 const STREAMED = 'test:e2e';
 
