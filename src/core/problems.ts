@@ -60,13 +60,14 @@ export type CoevolutionUnavailable = 'no-iteration' | 'executors-missing';
  */
 export type RecordingKind = 'run' | 'ablation' | 'tables-3-9';
 
-/** The file formats the page reads as JSON. */
 /**
  * How the server answered for a file served with the app that is not there: the HTTP status of a
  * failed answer, or `web-page` when it answered 200 with an HTML page in the file's place (the
  * fallback of vite's servers and of many static hosts for paths they do not have).
  */
 export type MissingAnswer = number | 'web-page';
+
+/** The file formats the page reads as JSON. */
 export type FileFormat = 'agent0-lab-run' | 'agent0-lab-repair-run' | 'agent0-lab-ablation';
 
 /** Values are kept as their JSON text (`got: '2'`, `got: '"adpo"'`) so they print exactly as written. */

@@ -7,7 +7,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { PHASES, type PhaseName, type PhaseRecord } from '../../src/engine/trace';
-import { axeOf, receivedTrace, waitForRecords, watchPage } from './app-checks';
+import { receivedTrace, severeViolations, waitForRecords, watchPage } from './app-checks';
 
 const VIEWPORTS = [
   { width: 1280, height: 720 },
@@ -301,8 +301,7 @@ test('projector mode: white page, charts drawn 1.4× or more with text of at lea
     await page.evaluate(() => document.fonts.ready);
     await page.screenshot({ path: 'docs/projector.png' });
   }
-  const axe = await axeOf(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(await severeViolations(page)).toEqual([]);
 
   // The toggle in the menu turns it off and on, and the address follows.
   await page.locator('[data-action="menu"]').click();
