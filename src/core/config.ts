@@ -195,11 +195,8 @@ const PRESET_OVERRIDES: Record<PresetName, ConfigOverride> = {
   faithful: {},
   classroom: {
     // One curriculum step per iteration: 32 samples at a 3× rate move the questioner as far as
-    // `faithful`'s 5 steps do (docs/algorithms.md §6.2). Every questioner prompt is the same text, so
-    // the 32 samples form one GRPO group: each question is ranked against the whole batch, not 3
-    // others (§7.6). Over seeds 1–3 the frozen iteration-1 executor then fails more of the later
-    // pools on average, a difference within the seeds' spread (§1.7).
-    questioner: { prompts: 1, rolloutsPerPrompt: 32, steps: 1, learningRate: 3e-4 },
+    // `faithful`'s 5 steps do (docs/algorithms.md §6.2).
+    questioner: { prompts: 8, rolloutsPerPrompt: 4, steps: 1, learningRate: 3e-4 },
     pool: { questions: 32 },
     // More updates than Agent0's one, so ρ leaves 1 and the clip view has something to show.
     executor: { prompts: 8, rolloutsPerPrompt: 8, steps: 1, updatesPerStep: 4 },
