@@ -2,7 +2,8 @@
  * End-to-end tests: Chromium (the system build at /usr/bin/chromium, headless) against the app as
  * developers run it and as users get it:
  * - `build`: `vite build` + `vite preview` (minified bundles, hashed assets, the same COOP/COEP
- *   headers), what users get: every spec that opens the app itself. The dev server alone once hid a
+ *   headers), what users get: every spec that opens the app itself (`build-first`: the same, for the
+ *   one spec that should start first; see FIRST_SPECS). The dev server alone once hid a
  *   build whose WASM backend could not start. With E2E_DIST set (npm test), the build in that
  *   folder is served as it is, the one the Firefox spec tests too.
  * - `dev`: the Vite dev server, what `npm start` serves: the harness pages in tests/e2e/pages/ that
@@ -35,6 +36,13 @@ const APP_SPECS = /(app|repair)-[\w-]+\.spec\.ts$/;
 const HARNESS_SPECS = /(^|[\\/])(?!app-|repair-)[\w-]+\.spec\.ts$/;
 /** App specs that run on the dev server too (its own paths; see above). */
 const DEV_APP_SPECS = /app-(start|replay)\.spec\.ts$/;
+/**
+ * The longest spec (a live run on WebGPU through SwiftShader, about 2.5 minutes): a project of its
+ * own, listed first so that a worker starts it first. In `build` it came last (its own launch
+ * options put it after every spec with the default ones), and with two workers it then ran alone
+ * for its last two minutes.
+ */
+const FIRST_SPECS = /app-webgpu\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -56,8 +64,14 @@ export default defineConfig({
     },
   },
   projects: [
+    { name: 'build-first', testMatch: FIRST_SPECS, use: { baseURL: `http://localhost:${E2E_BUILD_PORT}` } },
     { name: 'dev', testMatch: [HARNESS_SPECS, DEV_APP_SPECS], use: { baseURL: `http://localhost:${E2E_PORT}` } },
-    { name: 'build', testMatch: APP_SPECS, use: { baseURL: `http://localhost:${E2E_BUILD_PORT}` } },
+    {
+      name: 'build',
+      testMatch: APP_SPECS,
+      testIgnore: FIRST_SPECS,
+      use: { baseURL: `http://localhost:${E2E_BUILD_PORT}` },
+    },
   ],
   webServer: [
     {

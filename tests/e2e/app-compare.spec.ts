@@ -324,7 +324,8 @@ test('an absent pair is said plainly, and the page goes on', async ({ page }) =>
     'public/runs/compare-as-intended.json, public/runs/compare-as-released.json',
   );
   await expect(page.locator('[data-testid="released-story"]')).toContainText('npm run record:compare');
-  // The recorded run on screen still replays.
+  // The recorded run on screen still replays (once it is loaded: a key before that steps nothing).
+  await expect(page.locator('[data-action="step"]')).toBeEnabled({ timeout: 60_000 });
   await page.keyboard.press('s');
   await waitForRecords(page, 1, 30_000);
 });
