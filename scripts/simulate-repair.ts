@@ -105,7 +105,7 @@ try {
   }
   console.log(`${minutes.toFixed(1)} min`);
   if (values.out) {
-    writeFileSync(values.out, encodeRepairRun({ config, backend: choice.backend, minutes, runs }));
+    writeFileSync(values.out, encodeRepairRun({ config, backend: choice.backend, minutes, runs, otherSeeds: [] }));
     console.log(`wrote ${values.out}`);
   }
   if (values.json) console.log(JSON.stringify({ config, minutes, variants: summaries }));

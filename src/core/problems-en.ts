@@ -61,6 +61,9 @@ const REPAIR_FIELDS: Record<RepairField, string> = {
   samples: 'expected the samples',
   config: 'expected the lab settings',
   runs: 'expected at least one variant run',
+  seeds: 'expected a list of other seeds (empty when the file holds one seed)',
+  seed: 'expected a seed not already in the file and its minutes',
+  'seed-variants': 'expected the variants of runs, by name and in order, each with its held-out numbers',
 };
 
 const ABLATION_FIELDS: Record<AblationField, string> = {

@@ -28,7 +28,10 @@ export type RepairField =
   | 'task'
   | 'samples'
   | 'config'
-  | 'runs';
+  | 'runs'
+  | 'seeds'
+  | 'seed'
+  | 'seed-variants';
 
 /** A field of a run file's header and what it must be (src/engine/run-header.ts). */
 export type RunHeaderField =

@@ -34,3 +34,31 @@ export function accuracyGap(a: number, b: number, n: number): AccuracyGap {
     withinNoise: Math.abs(a - b) < NOISE_STANDARD_ERRORS * standardError,
   };
 }
+
+/** One measure of a variant over its seeds. */
+export interface SeedSpread {
+  /** One value per seed, in the recording's seed order. */
+  perSeed: number[];
+  mean: number;
+  min: number;
+  max: number;
+}
+
+/**
+ * `below` / `above`: every seed of one side (a variant) scored below (above) every seed of the
+ * other (its reference, e.g. the full run), so the seeds' spread cannot explain the difference;
+ * `within`: the ranges overlap.
+ */
+export type Separation = 'below' | 'above' | 'within';
+
+/** Mean, min and max of one value per seed. */
+export function seedSpread(perSeed: number[]): SeedSpread {
+  return { perSeed, mean: mean(perSeed), min: Math.min(...perSeed), max: Math.max(...perSeed) };
+}
+
+/** Whether `variant`'s seeds all lie below or above `reference`'s (ranges that do not overlap). */
+export function separation(variant: SeedSpread, reference: SeedSpread): Separation {
+  if (variant.max < reference.min) return 'below';
+  if (variant.min > reference.max) return 'above';
+  return 'within';
+}

@@ -5,24 +5,9 @@
  * difference is outside the seeds' spread, and the paper's difference beside it. Nothing here is a
  * fixed number except the paper's, which ABLATION_VARIANTS holds.
  */
-import { mean } from '../core/stats';
+import { mean, type SeedSpread, type Separation, seedSpread, separation } from '../core/stats';
 import type { AblationRecording } from './ablation-file';
 import { ABLATION_VARIANTS, type AblationId, type PaperScore } from './ablation-variants';
-
-/** One measure of a variant over its seeds. */
-export interface SeedSpread {
-  /** One value per seed, in the recording's seed order. */
-  perSeed: number[];
-  mean: number;
-  min: number;
-  max: number;
-}
-
-/**
- * `below` / `above`: every seed of the variant scored below (above) every seed of the full run, so
- * the seeds' spread cannot explain the difference; `within`: the ranges overlap.
- */
-export type Separation = 'below' | 'above' | 'within';
 
 export interface AblationMeasure extends SeedSpread {
   /** mean(variant) − mean(full), as a share (×100 for points). */
@@ -37,18 +22,6 @@ export interface AblationRow {
   /** Held-out accuracy averaged over iterations 1…N of each seed's run. */
   average: AblationMeasure;
   paper: (PaperScore & { mathDifference: number; generalDifference: number }) | null;
-}
-
-/** Mean, min and max of one value per seed. */
-export function seedSpread(perSeed: number[]): SeedSpread {
-  return { perSeed, mean: mean(perSeed), min: Math.min(...perSeed), max: Math.max(...perSeed) };
-}
-
-/** Whether `variant`'s seeds all lie below or above `full`'s (ranges that do not overlap). */
-export function separation(variant: SeedSpread, full: SeedSpread): Separation {
-  if (variant.max < full.min) return 'below';
-  if (variant.min > full.max) return 'above';
-  return 'within';
 }
 
 function measure(perSeed: number[], full: SeedSpread): AblationMeasure {

@@ -1,12 +1,17 @@
 /**
  * The signal-reshaping paper's orderings checked on a recorded ablation, so the page does not let a
- * class read a conclusion the recording's own numbers do not support. Each claim compares two
- * final held-out strict accuracies a (the side the paper puts higher) and b on the same n
- * evaluation episodes (core/stats accuracyGap): it holds when a − b ≥ 2 standard errors, is
- * reversed when b − a ≥ 2 standard errors, and otherwise this one recording cannot tell.
+ * class read a conclusion the recording's own numbers do not support. Each claim compares the
+ * final held-out strict accuracies of two sides, a (the side the paper puts higher) and b, seed by
+ * seed:
+ * - over two seeds or more, by the seeds' spread: it holds when every seed of a lies above every
+ *   seed of b, is reversed when every seed of a lies below every seed of b, and otherwise these
+ *   seeds cannot tell (core/stats separation);
+ * - over one seed, by its standard error on the n evaluation episodes (core/stats accuracyGap): it
+ *   holds when a − b ≥ 2 standard errors, is reversed when b − a ≥ 2 standard errors, and otherwise
+ *   this one seed cannot tell.
  */
-import { type AccuracyGap, accuracyGap } from '../core/stats';
-import type { RepairRunRecord } from './records';
+import { type AccuracyGap, accuracyGap, type SeedSpread, seedSpread, separation } from '../core/stats';
+import { finalStrict, type RepairSeedRecord } from './seeds';
 
 export type RepairClaimId = 'layered-over-compile' | 'layered-over-strict' | 'weights-over-layered' | 'full-over-base';
 export type ClaimOutcome = 'holds' | 'reversed' | 'cannot-tell';
@@ -16,8 +21,13 @@ export interface RepairClaim {
   /** Variant names (or `base`, the model before training) the paper orders higher, and lower. */
   higher: string;
   lower: string;
-  /** `intended` = the higher side's accuracy, `changed` = the lower's, `cost` = their difference. */
+  /** Final strict accuracy of each side over the seeds, in the seeds' order. */
+  higherSeeds: SeedSpread;
+  lowerSeeds: SeedSpread;
+  /** The means compared on n episodes (`intended` = higher, `changed` = lower, `cost` = their difference). */
   gap: AccuracyGap;
+  /** How the outcome was decided: by the seeds' spread (two seeds or more) or by one seed's standard error. */
+  rule: 'seeds' | 'standard-error';
   outcome: ClaimOutcome;
 }
 
@@ -29,21 +39,22 @@ const CLAIMS: readonly { id: RepairClaimId; higher: string; lower: string }[] = 
   { id: 'full-over-base', higher: 'full', lower: 'base' },
 ];
 
-/** Final held-out strict accuracy of a variant, or of the model before training (`base`). */
-function finalStrict(runs: readonly RepairRunRecord[], name: string): number | null {
-  if (name === 'base') return runs[0]?.baseline.strictAccuracy ?? null;
-  const run = runs.find((r) => r.variant.name === name);
-  return run ? (run.iterations.at(-1)?.eval.strictAccuracy ?? run.baseline.strictAccuracy) : null;
-}
-
-/** Every claim whose two sides the recording holds, checked on n evaluation episodes. */
-export function repairClaims(runs: readonly RepairRunRecord[], n: number): RepairClaim[] {
-  return CLAIMS.flatMap((c) => {
-    const a = finalStrict(runs, c.higher);
-    const b = finalStrict(runs, c.lower);
-    if (a === null || b === null) return [];
-    const gap = accuracyGap(a, b, n);
-    const outcome: ClaimOutcome = gap.withinNoise ? 'cannot-tell' : gap.cost > 0 ? 'holds' : 'reversed';
-    return [{ ...c, gap, outcome }];
+/** Every claim whose two sides every seed holds, checked on n evaluation episodes per seed. */
+export function repairClaims(seeds: readonly RepairSeedRecord[], n: number): RepairClaim[] {
+  if (seeds.length === 0) return [];
+  return CLAIMS.flatMap((c): RepairClaim[] => {
+    const a = seeds.map((s) => finalStrict(s, c.higher));
+    const b = seeds.map((s) => finalStrict(s, c.lower));
+    if (a.includes(null) || b.includes(null)) return [];
+    const higherSeeds = seedSpread(a as number[]);
+    const lowerSeeds = seedSpread(b as number[]);
+    const gap = accuracyGap(higherSeeds.mean, lowerSeeds.mean, n);
+    if (seeds.length === 1) {
+      const outcome: ClaimOutcome = gap.withinNoise ? 'cannot-tell' : gap.cost > 0 ? 'holds' : 'reversed';
+      return [{ ...c, higherSeeds, lowerSeeds, gap, rule: 'standard-error', outcome }];
+    }
+    const side = separation(higherSeeds, lowerSeeds);
+    const outcome: ClaimOutcome = side === 'above' ? 'holds' : side === 'below' ? 'reversed' : 'cannot-tell';
+    return [{ ...c, higherSeeds, lowerSeeds, gap, rule: 'seeds', outcome }];
   });
 }

@@ -25,6 +25,9 @@ export interface EpisodeMetrics {
   terminations: Record<Termination, number>;
 }
 
+/** What a held-out evaluation reports per variant: compile rate, strict accuracy and mean steps. */
+export type HeldOutMetrics = Pick<EpisodeMetrics, 'compileRate' | 'strictAccuracy' | 'meanSteps'>;
+
 export interface StepView {
   text: string;
   observation: string;

@@ -1,11 +1,12 @@
 /** Per-variant figures of an ablation run: the curves and the final numbers the table prints. */
 import { mean } from '../core/stats';
-import type { EpisodeMetrics, RepairIterationRecord, RepairRunRecord } from './records';
+import type { HeldOutMetrics, RepairIterationRecord, RepairRunRecord } from './records';
+import { heldOut } from './seeds';
 
 export interface VariantSummary {
   variant: string;
-  baseline: Pick<EpisodeMetrics, 'compileRate' | 'strictAccuracy' | 'meanSteps'>;
-  final: Pick<EpisodeMetrics, 'compileRate' | 'strictAccuracy' | 'meanSteps'>;
+  baseline: HeldOutMetrics;
+  final: HeldOutMetrics;
   /** Mean held-out strict accuracy over the last five iterations (less noisy than the last one). */
   lastFiveStrict: number;
   bestStrict: number;
@@ -28,12 +29,6 @@ export function maskedShare(it: RepairIterationRecord): number {
   return it.train.masked.environment + it.train.masked.degenerate;
 }
 
-const pick = (m: EpisodeMetrics): VariantSummary['final'] => ({
-  compileRate: m.compileRate,
-  strictAccuracy: m.strictAccuracy,
-  meanSteps: m.meanSteps,
-});
-
 /** The summary of one variant's run (see VariantSummary). */
 export function summarizeRun(run: RepairRunRecord): VariantSummary {
   const it = run.iterations;
@@ -44,8 +39,8 @@ export function summarizeRun(run: RepairRunRecord): VariantSummary {
   const term = it.map((r) => r.train.terminations);
   return {
     variant: run.variant.name,
-    baseline: pick(run.baseline),
-    final: last ? pick(last.eval) : pick(run.baseline),
+    baseline: heldOut(run.baseline),
+    final: last ? heldOut(last.eval) : heldOut(run.baseline),
     lastFiveStrict: tail.length ? tail.reduce((a, b) => a + b, 0) / tail.length : run.baseline.strictAccuracy,
     bestStrict: Math.max(run.baseline.strictAccuracy, ...strict),
     maskedShare: mean(masked),

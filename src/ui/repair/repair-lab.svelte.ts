@@ -5,7 +5,7 @@
  */
 import { reportOf } from '../../core/problem-error';
 import type { ProblemReport } from '../../core/problems';
-import type { RepairRunFile } from '../../repair/recording';
+import { recordedSeeds, type RepairRunFile } from '../../repair/recording';
 import type { RepairIterationRecord, RepairRunRecord } from '../../repair/records';
 import { RepairLive } from './repair-live.svelte';
 import { fetchRepairRun } from './repair-run';
@@ -43,6 +43,8 @@ export class RepairLab {
       ? [...this.file.runs, { ...l, variant: { ...l.variant, name: `${this.livePrefix()} · ${l.variant.name}` } }]
       : this.file.runs;
   });
+  /** Every seed of the recording, the recorded one first (the live run is not one of them). */
+  readonly seeds = $derived(this.file ? recordedSeeds(this.file) : []);
   /** The variant on screen (the last one when `variant` is past the end). */
   readonly run = $derived<RepairRunRecord | undefined>(this.runs[Math.min(this.variant, this.runs.length - 1)]);
   /** The variant a live run trains: the selected recorded one, or the live run's own. */

@@ -4,7 +4,7 @@ import { DEFAULT_REPAIR_CONFIG, type RepairVariant } from '../../core/repair/con
 import { TERMINATIONS, type Termination } from '../../core/repair/episode';
 import type { EpisodeMetrics, RepairIterationRecord, RepairRunRecord, SampleView } from '../../repair/records';
 import { summarizeRun } from '../../repair/summary';
-import { asRepairRun } from '../../repair/recording';
+import { asRepairRun, recordedSeeds, withSeeds } from '../../repair/recording';
 import {
   advantageKind,
   curveSeries,
@@ -86,13 +86,22 @@ const run = (n: number): RepairRunRecord => ({
   baseline: metrics(0.25, 0.05, 5),
   iterations: Array.from({ length: n }, (_, k) => iteration(k + 1, (k + 1) / 10, 0.125, 0.0625)),
 });
-const file = (runs: unknown[]) => ({
+const file = (runs: unknown[], otherSeeds: unknown[] = []) => ({
   format: 'agent0-lab-repair-run',
-  version: 1,
+  version: 2,
   config: DEFAULT_REPAIR_CONFIG,
   backend: 'wasm',
   minutes: 1,
   runs,
+  otherSeeds,
+});
+
+/** Another seed of the same one-variant ablation: its held-out numbers after `finals.length` iterations. */
+const otherSeed = (seed: number, finals: number[], name = 'layered') => ({
+  seed,
+  minutes: 2,
+  baseline: { compileRate: 0.25, strictAccuracy: 0.05, meanSteps: 5 },
+  variants: [{ name, eval: finals.map((strictAccuracy) => ({ compileRate: 0.7, strictAccuracy, meanSteps: 4 })) }],
 });
 
 describe('reading a recorded repair ablation', () => {
@@ -100,7 +109,7 @@ describe('reading a recorded repair ablation', () => {
     expect(asRepairRun(file([run(2)])).runs[0]?.iterations).toHaveLength(2);
     expect(() => asRepairRun(null)).toThrow(/not a recorded repair ablation/);
     expect(() => asRepairRun({ format: 'agent0-lab-run', version: 1 })).toThrow(/not a recorded repair ablation/);
-    expect(() => asRepairRun({ ...file([run(1)]), version: 2 })).toThrow(/version 2/);
+    expect(() => asRepairRun({ ...file([run(1)]), version: 1 })).toThrow(/version 1/);
     expect(() => asRepairRun(file([]))).toThrow(/at runs: expected at least one variant run/);
     expect(() => asRepairRun(file([{ ...run(1), iterations: [] }]))).toThrow(/at runs\[0\]\.iterations/);
     const bad = run(2);
@@ -113,6 +122,56 @@ describe('reading a recorded repair ablation', () => {
       stepOfToken: [0, 0, -1, -1, 1, 1, 2],
     });
     expect(() => asRepairRun(file([outOfRange]))).toThrow(/stepOfToken\[6\]/);
+  });
+
+  it('checks the other seeds: a new seed each, the same variants in order, held-out numbers', () => {
+    const two = asRepairRun(file([run(2)], [otherSeed(2, [0.3, 0.4]), otherSeed(3, [0.5])]));
+    // The recorded seed (DEFAULT_REPAIR_CONFIG.seed = 1) first, from its runs: finals 0.1, 0.2.
+    expect(recordedSeeds(two).map((s) => [s.seed, s.variants[0]?.eval.map((m) => m.strictAccuracy)])).toEqual([
+      [1, [0.1, 0.2]],
+      [2, [0.3, 0.4]],
+      [3, [0.5]],
+    ]);
+    expect(() => asRepairRun({ ...file([run(1)]), otherSeeds: undefined })).toThrow(/at otherSeeds: expected a list/);
+    expect(() => asRepairRun(file([run(1)], [otherSeed(1, [0.3])]))).toThrow(
+      /at otherSeeds\[0\]: expected a seed not already/,
+    );
+    expect(() => asRepairRun(file([run(1)], [otherSeed(2, [0.3]), otherSeed(2, [0.3])]))).toThrow(/at otherSeeds\[1\]/);
+    expect(() => asRepairRun(file([run(1)], [otherSeed(2, [0.3], 'binary-strict')]))).toThrow(
+      /at otherSeeds\[0\]\.variants: expected the variants of runs/,
+    );
+    expect(() => asRepairRun(file([run(1)], [otherSeed(2, [])]))).toThrow(/at otherSeeds\[0\]\.variants/);
+    const noStrict = otherSeed(2, [0.3]);
+    (noStrict.variants[0]?.eval[0] as Record<string, unknown>).strictAccuracy = '0.3';
+    expect(() => asRepairRun(file([run(1)], [noStrict]))).toThrow(
+      /at otherSeeds\[0\]\.variants\[0\]\.eval\[0\]\.strictAccuracy: expected a number/,
+    );
+  });
+
+  it('adds other recordings’ seeds when only the seed differs, and refuses anything else', () => {
+    const one = asRepairRun(file([run(2)]));
+    const seedOf = (seed: number, runs = [run(3)]) =>
+      asRepairRun({ ...file(runs), config: { ...DEFAULT_REPAIR_CONFIG, seed } });
+    const merged = withSeeds(one, [
+      seedOf(4),
+      asRepairRun({ ...file([run(1)], [otherSeed(6, [0.9])]), config: { ...DEFAULT_REPAIR_CONFIG, seed: 5 } }),
+    ]);
+    expect(recordedSeeds(merged).map((s) => [s.seed, s.variants[0]?.eval.at(-1)?.strictAccuracy])).toEqual([
+      [1, 0.2],
+      [4, 0.3],
+      [5, 0.1],
+      [6, 0.9],
+    ]);
+    expect(merged.runs).toBe(one.runs);
+    expect(() => withSeeds(one, [seedOf(1)])).toThrow('seed 1 is there twice.');
+    expect(() =>
+      withSeeds(one, [
+        asRepairRun({ ...file([run(1)]), config: { ...DEFAULT_REPAIR_CONFIG, seed: 2, failureRate: 0.1 } }),
+      ]),
+    ).toThrow("seed 2: its settings differ from seed 1's beyond the seed.");
+    const other = run(1);
+    other.variant = { ...variant, name: 'full' };
+    expect(() => withSeeds(one, [seedOf(2, [other])])).toThrow('seed 2: variants full, not layered.');
   });
 
   it('writes three decimals without a negative zero', () => {

@@ -1,6 +1,7 @@
 /** English words of the Tables 3 / 9 view (the Korean file says the same). */
 import type { AblationFinding } from '../figures/ablation-table/ablation-view';
 import type { AblationTexts } from './ablation-types';
+import { list } from './list-en';
 
 const VARIANT: AblationTexts['variant'] = {
   full: 'full Agent0',
@@ -11,11 +12,6 @@ const VARIANT: AblationTexts['variant'] = {
   'single-turn-executor': 'single-turn executor',
   'curriculum-one-turn': 'curriculum agent with one turn (Table 9)',
 };
-
-/** "a", "a and b", "a, b and c". */
-function list(items: readonly string[]): string {
-  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
 
 const names = (ids: AblationFinding['below']) => list(ids.map((id) => `“${VARIANT[id]}”`));
 const are = (n: number) => (n === 1 ? 'is' : 'are');

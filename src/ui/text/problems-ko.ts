@@ -56,6 +56,9 @@ const REPAIR_FIELDS: Record<RepairField, string> = {
   samples: '표본 목록',
   config: '실험 설정',
   runs: '변형 실행 하나 이상',
+  seeds: '다른 시드 목록(시드가 하나뿐이면 빈 목록)',
+  seed: '파일에 아직 없는 시드와 걸린 분',
+  'seed-variants': 'runs와 이름·순서가 같은 변형들과 각각의 평가 수치',
 };
 
 const ABLATION_FIELDS: Record<AblationField, string> = {

@@ -2,6 +2,7 @@
 import { NOISE_STANDARD_ERRORS } from '../../core/stats';
 import { signed } from '../lib/format';
 import type { RepairClaim } from '../../repair/claims';
+import { list } from './list-en';
 import type { Chapter, RepairNoteTexts, RepairRuleTexts, RepairViewTexts } from './types';
 
 export const REPAIR_VIEWS_EN: RepairViewTexts = {
@@ -57,6 +58,8 @@ export const REPAIR_VIEWS_EN: RepairViewTexts = {
   repairSteps: 'mean steps',
   repairMaskedShare: 'masked share (train)',
   repairLastFive: 'strict, mean of last 5',
+  repairSeedsMean: 'mean over the seeds',
+  repairSeedsLastFive: 'strict, mean of last 5, mean over the seeds',
   repairBase: 'base model',
   repairTerminations: 'How training episodes ended (share per iteration)',
   repairReading: 'Tiny model, toy snippets: compare the variants’ directions, not the sizes of the numbers.',
@@ -107,22 +110,32 @@ export const REPAIR_NOTES_EN: RepairNoteTexts = {
       ? 'greedily'
       : `at T = ${c.evalTemperature}${c.evalTemperature === c.temperature ? ', the training temperature' : ''}`) +
     `, without injected failures. The mean-preserving weighting raises every score below ${c.weightFloor} to ${c.weightFloor} before it divides.`,
-  claims: (claims, n, base) => {
+  claims: (claims, n, seeds, base) => {
     const v = (x: number) => x.toFixed(3);
+    const one = seeds.length === 1;
     const said: Record<RepairClaim['outcome'], string> = {
       holds: 'the paper’s order holds',
       reversed: 'the order is reversed',
-      'cannot-tell': 'this run cannot tell them apart',
+      'cannot-tell': one ? 'this run cannot tell them apart' : 'these seeds cannot tell them apart',
     };
     const name = (variant: string) => (variant === 'base' ? 'the model before training' : variant);
-    const one = (c: RepairClaim) =>
-      `${name(c.higher)} ${v(c.gap.intended)} against ${name(c.lower)} ${v(c.gap.changed)} (difference ${signed(c.gap.cost, 3)}, ${NOISE_STANDARD_ERRORS} standard errors ${v(NOISE_STANDARD_ERRORS * c.gap.standardError)}): ${said[c.outcome]}`;
+    const side = (variant: string, s: RepairClaim['higherSeeds']) =>
+      `${name(variant)} ${v(s.mean)}${one || s.min === s.max ? '' : ` (${v(s.min)}–${v(s.max)})`}`;
+    const claim = (c: RepairClaim) =>
+      c.rule === 'standard-error'
+        ? `${name(c.higher)} ${v(c.gap.intended)} against ${name(c.lower)} ${v(c.gap.changed)} (difference ${signed(c.gap.cost, 3)}, ${NOISE_STANDARD_ERRORS} standard errors ${v(NOISE_STANDARD_ERRORS * c.gap.standardError)}): ${said[c.outcome]}`
+        : `${side(c.higher, c.higherSeeds)} against ${side(c.lower, c.lowerSeeds)}: ${said[c.outcome]}`;
+    const rule = one
+      ? `What this recording can say: one seed, final strict accuracy on ${n} held-out episodes, and a difference counts only when it is at least ${NOISE_STANDARD_ERRORS} standard errors. `
+      : `What this recording can say: seeds ${list(seeds.map(String))}, final strict accuracy on ${n} held-out episodes each (the mean over the seeds, and their range), and an order counts only when every seed of one side lies above every seed of the other. `;
     return (
-      `What this recording can say: one seed, final strict accuracy on ${n} held-out episodes, and a difference counts only when it is at least ${NOISE_STANDARD_ERRORS} standard errors. ` +
-      claims.map(one).join('; ') +
+      rule +
+      claims.map(claim).join('; ') +
       `. Before training the model already compiles ${v(base.compile)} of the snippets and repairs ${v(base.strict)} of them fully (the paper’s zero-shot model: 0.385 strict), so here the binary strict reward is not sparse and the compile reward is 1 for most rollouts: the regime in which the paper’s layered reward helps most, rare full repairs, is not this lab’s.`
     );
   },
+  seedsCaption: (seeds) => `Final strict accuracy per seed (seeds ${list(seeds.map(String))}, the same settings)`,
+  seedHead: (seed) => `seed ${seed}`,
 };
 
 /** The signal-reshaping chapter's text. */

@@ -57,6 +57,8 @@ export const REPAIR_VIEWS_KO: RepairViewTexts = {
   repairSteps: '평균 단계 수',
   repairMaskedShare: '가려진 비율 (학습)',
   repairLastFive: '엄격 정확도, 마지막 5회 평균',
+  repairSeedsMean: '시드 평균',
+  repairSeedsLastFive: '엄격 정확도, 마지막 5회 평균의 시드 평균',
   repairBase: '기본 모델',
   repairTerminations: '학습 에피소드가 끝난 방식 (반복별 비율)',
   repairReading: '아주 작은 모델과 장난감 코드입니다. 수치의 크기보다 변형 사이의 방향을 비교하세요.',
@@ -107,22 +109,32 @@ export const REPAIR_NOTES_KO: RepairNoteTexts = {
       ? '가장 확률이 높은 토큰만 골라'
       : `T = ${c.evalTemperature}${c.evalTemperature === c.temperature ? '(학습 때와 같은 온도)' : ''}로 샘플링해`) +
     ` 그리며, 평가에서는 실패를 주입하지 않습니다. 평균 보존 방식은 나누기 전에 ${c.weightFloor}보다 낮은 점수를 ${c.weightFloor}로 올립니다.`,
-  claims: (claims, n, base) => {
+  claims: (claims, n, seeds, base) => {
     const v = (x: number) => x.toFixed(3);
+    const one = seeds.length === 1;
     const said: Record<RepairClaim['outcome'], string> = {
       holds: '논문의 순서가 맞습니다',
       reversed: '순서가 뒤집혔습니다',
-      'cannot-tell': '이 실행으로는 둘을 구별할 수 없습니다',
+      'cannot-tell': one ? '이 실행으로는 둘을 구별할 수 없습니다' : '이 시드들로는 둘을 구별할 수 없습니다',
     };
     const name = (variant: string) => (variant === 'base' ? '학습 전 모델' : variant);
-    const one = (c: RepairClaim) =>
-      `${name(c.higher)} ${v(c.gap.intended)} 대 ${name(c.lower)} ${v(c.gap.changed)} (차이 ${signed(c.gap.cost, 3)}, 표준오차의 ${NOISE_STANDARD_ERRORS}배 ${v(NOISE_STANDARD_ERRORS * c.gap.standardError)}): ${said[c.outcome]}`;
+    const side = (variant: string, s: RepairClaim['higherSeeds']) =>
+      `${name(variant)} ${v(s.mean)}${one || s.min === s.max ? '' : ` (${v(s.min)}–${v(s.max)})`}`;
+    const claim = (c: RepairClaim) =>
+      c.rule === 'standard-error'
+        ? `${name(c.higher)} ${v(c.gap.intended)} 대 ${name(c.lower)} ${v(c.gap.changed)} (차이 ${signed(c.gap.cost, 3)}, 표준오차의 ${NOISE_STANDARD_ERRORS}배 ${v(NOISE_STANDARD_ERRORS * c.gap.standardError)}): ${said[c.outcome]}`
+        : `${side(c.higher, c.higherSeeds)} 대 ${side(c.lower, c.lowerSeeds)}: ${said[c.outcome]}`;
+    const rule = one
+      ? `이 녹화로 말할 수 있는 것: 시드 하나, 평가 에피소드 ${n}개에서의 마지막 엄격 정확도이며, 차이는 표준오차의 ${NOISE_STANDARD_ERRORS}배 이상일 때만 셉니다. `
+      : `이 녹화로 말할 수 있는 것: 시드 ${seeds.join(', ')}에서 각각 평가 에피소드 ${n}개로 잰 마지막 엄격 정확도(시드 평균과 시드 간 범위)이며, 한쪽의 모든 시드가 다른 쪽의 모든 시드보다 높을 때만 순서를 셉니다. `;
     return (
-      `이 녹화로 말할 수 있는 것: 시드 하나, 평가 에피소드 ${n}개에서의 마지막 엄격 정확도이며, 차이는 표준오차의 ${NOISE_STANDARD_ERRORS}배 이상일 때만 셉니다. ` +
-      claims.map(one).join('; ') +
+      rule +
+      claims.map(claim).join('; ') +
       `. 학습 전에 이미 모델은 스니펫의 ${v(base.compile)}을(를) 컴파일하고 ${v(base.strict)}을(를) 완전히 고칩니다(논문의 제로샷 모델은 엄격 정확도 0.385). 그래서 여기서는 이진 엄격 보상이 드물지 않고 컴파일 보상은 대부분의 롤아웃에서 1입니다. 논문의 계층형 보상이 가장 도움이 되는 조건, 곧 완전한 수정이 드문 상황이 이 실습의 조건은 아닙니다.`
     );
   },
+  seedsCaption: (seeds) => `시드별 마지막 엄격 정확도 (시드 ${seeds.join(', ')}, 같은 설정)`,
+  seedHead: (seed) => `시드 ${seed}`,
 };
 
 /** The signal-reshaping chapter's text. */

@@ -103,6 +103,8 @@ export type ViewKey =
   | 'repairSteps'
   | 'repairMaskedShare'
   | 'repairLastFive'
+  | 'repairSeedsMean'
+  | 'repairSeedsLastFive'
   | 'repairBase'
   | 'repairTerminations'
   | 'repairReading'
@@ -137,9 +139,13 @@ export interface RepairNoteTexts {
   recording: (c: RepairConfig) => string;
   /**
    * The paper's orderings checked on the recording (src/repair/claims.ts), its n evaluation
-   * episodes, and what the model scored before training.
+   * episodes per seed, its seeds, and what the model scored before training.
    */
-  claims: (claims: RepairClaim[], n: number, base: { strict: number; compile: number }) => string;
+  claims: (claims: RepairClaim[], n: number, seeds: number[], base: { strict: number; compile: number }) => string;
+  /** Caption of the table of final strict accuracy per seed. */
+  seedsCaption: (seeds: number[]) => string;
+  /** Head of one seed's column. */
+  seedHead: (seed: number) => string;
 }
 
 export interface Chapter {

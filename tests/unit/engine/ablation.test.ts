@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { ProblemError } from '../../../src/core/problem-error';
 import { type AblationRecording, decodeAblation, encodeAblation } from '../../../src/engine/ablation-file';
-import { ablationRows, separation, seedSpread } from '../../../src/engine/ablation-table';
+import { ablationRows } from '../../../src/engine/ablation-table';
+import { separation, seedSpread } from '../../../src/core/stats';
 import { ABLATION_VARIANTS } from '../../../src/engine/ablation-variants';
 import type { IterationSummary } from '../../../src/engine/summary';
 
