@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import type { RepairRunRecord } from '../../src/repair/records';
 import type { RepairRunFile } from '../../src/repair/recording';
+import type { RepairSeedRecord } from '../../src/repair/seeds';
 import { watchPage } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 900 } });
@@ -265,13 +266,20 @@ test('a file that is not a recorded ablation is reported plainly', async ({ page
       contentType: 'application/json',
       body: JSON.stringify({
         format: 'agent0-lab-repair-run',
-        version: 1,
-        config: { groupSize: 4 },
+        version: 2,
+        config: { groupSize: 4, seed: 1 },
         runs: [{ variant: { name: 'x' } }],
       }),
     }),
   );
   await openChapterAlert(page, 'malformed at runs[0].baseline');
+  // The shipped recording with a second copy of its own seed among the others: refused whole.
+  const twice = recorded();
+  twice.otherSeeds = [...twice.otherSeeds, { ...(twice.otherSeeds[0] as RepairSeedRecord), seed: twice.config.seed }];
+  await page.route('**/runs/repair-ablation.json', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(twice) }),
+  );
+  await openChapterAlert(page, `malformed at otherSeeds[${twice.otherSeeds.length - 1}]`);
   await page.route('**/runs/repair-ablation.json', (route) => route.fulfill({ status: 404, body: '' }));
   await openChapterAlert(page, 'is missing (HTTP 404)');
 });
