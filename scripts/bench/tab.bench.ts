@@ -7,10 +7,11 @@
  * `vite preview` (the COOP/COEP headers of vite.config.ts) on `BENCH_TAB_PORT` (default 5179). The
  * page is opened the way a visitor opens it, with the bench's flag set before its scripts run
  * (src/ui/state/bench-meter.ts): its own "Run iteration" button is pressed `BENCH_TAB_ITERATIONS`
- * times (default 2; the first also evaluates the baseline and boots Python), and each iteration is
- * cut into phases with the page's and the worker's meters (tab-breakdown.ts). WASM always; WebGPU
- * only where the browser offers a real adapter (a fallback one is SwiftShader, whose timings say
- * nothing about a GPU: the section then says which it found instead of timing it).
+ * times (default 2; the first also evaluates the baseline; Python started while the page loaded,
+ * before the button was enabled: `readySeconds`), and each iteration is cut into phases with the
+ * page's and the worker's meters (tab-breakdown.ts). WASM always; WebGPU only where the browser
+ * offers a real adapter (a fallback one is SwiftShader, whose timings say nothing about a GPU: the
+ * section then says which it found instead of timing it).
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -78,7 +78,8 @@ export type EngineEvent =
   | { type: 'record'; record: PhaseRecord; position: LoopPosition; meter?: PhaseMeter }
   | { type: 'iteration'; summary: IterationSummary }
   | { type: 'progress'; kind: ProgressKind; done: number; total: number }
-  /** The first tool call of this worker: the Python sandbox is starting (until a program finishes). */
+  /** The first tool call of this worker, when the sandbox failed to start during `init`: it is starting again (until a
+   *  program finishes). */
   | { type: 'python-starting' }
   | { type: 'idle'; position: LoopPosition; reason: 'done' | 'paused' }
   | { type: 'saved'; slot: string; bytes: number }

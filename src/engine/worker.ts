@@ -44,7 +44,8 @@ const snapshots = new ExecutorSnapshots();
 const postExecutors = () =>
   post({ type: 'coevolution-executors', kept: snapshots.iterations, complete: snapshots.complete });
 
-/** The engine's tool: the sandbox, whose first call (Python's start-up) the page is told of. */
+/** The engine's tool: the sandbox, started while the page loads (`init`); when that start failed,
+ *  the first call starts it again, and the page is told while it waits. */
 let tools: ToolRunner | null = null;
 /** The tool calls of the phase under way, kept only when the bench asked (`benchMeter`). */
 let meteredCalls: ToolCallTiming[] | null = null;
@@ -60,7 +61,7 @@ function takeMeter(): { meter?: PhaseMeter } {
 async function build(): Promise<Engine> {
   if (!config || !baseBytes || !sandbox) throw new ProblemError([{ kind: 'engine-not-ready' }]);
   if (engine) Object.values(engine.models).forEach((m) => m.dispose());
-  tools ??= announceFirstCall(sandboxToolRunner(sandbox), () => post({ type: 'python-starting' }));
+  tools ??= sandboxToolRunner(sandbox);
   return new Engine(config, modelsFromCheckpoint(baseBytes), tools, backend, undefined, (kind, done, total) =>
     post({ type: 'progress', kind, done, total }),
   );
@@ -155,6 +156,16 @@ async function handle(cmd: EngineCommand): Promise<void> {
     case 'init': {
       config = makeConfig(cmd.preset, cmd.override);
       useServedWasmBinaries();
+      if (!sandbox) {
+        sandbox = createBrowserSandbox({ spawner: cmd.sandboxSpawner });
+        if (cmd.benchMeter) sandbox = meteredSandbox(sandbox, (meteredCalls = []));
+      }
+      // Python starts beside the models (the page says "Loading the models and the Python
+      // sandbox"), so that the first phase does not wait for it.
+      const booting = sandbox.boot().then(
+        () => true,
+        () => false,
+      );
       const res = await fetch(new URL(`${import.meta.env.BASE_URL}models/base.a0lm`, self.location.origin));
       if (!res.ok) throw new ProblemError([{ kind: 'model-missing', model: 'base', status: res.status }]);
       const bytes = new Uint8Array(await res.arrayBuffer());
@@ -168,10 +179,8 @@ async function handle(cmd: EngineCommand): Promise<void> {
       });
       backend = choice.backend;
       watchGpuDevice(cmd.testHooks === true);
-      if (!sandbox) {
-        sandbox = createBrowserSandbox({ spawner: cmd.sandboxSpawner });
-        if (cmd.benchMeter) sandbox = meteredSandbox(sandbox, (meteredCalls = []));
-      }
+      if (!(await booting))
+        tools = announceFirstCall(sandboxToolRunner(sandbox), () => post({ type: 'python-starting' }));
       engine = await build();
       snapshots.start(await engine.models.executor.save());
       post({

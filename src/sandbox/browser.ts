@@ -49,7 +49,7 @@ function spawnThrough(spawner: MessagePort): () => WorkerHandle {
   };
 }
 
-/** Creates a browser Python sandbox; its first call waits for Pyodide to boot. */
+/** Creates a browser Python sandbox; Pyodide boots on `boot()` or on the first call, which waits for it. */
 export function createBrowserSandbox(options: BrowserSandboxOptions): Sandbox {
   const { spawner, ...limits } = options;
   const indexURL = options.indexURL ?? new URL(`${import.meta.env.BASE_URL}pyodide/`, location.href).href;

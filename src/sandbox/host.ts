@@ -209,6 +209,9 @@ export function createHostedSandbox(options: HostOptions): Sandbox {
   return {
     run: (code, runOptions) => enqueue(() => execute(code, runOptions)),
     memory: () => enqueue(measure),
+    boot: async () => {
+      await current();
+    },
     async dispose() {
       disposed = true;
       if (live) replace(live, 'the sandbox was disposed');

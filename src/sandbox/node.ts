@@ -50,7 +50,7 @@ export function spawnNodeSandboxWorker(): WorkerHandle {
   };
 }
 
-/** Creates a Node Python sandbox; its first call waits for Pyodide to boot (a few seconds). */
+/** Creates a Node Python sandbox; Pyodide boots (seconds) on `boot()` or on the first call, which waits for it. */
 export function createNodeSandbox(limits: SandboxLimits = {}): Sandbox {
   return createHostedSandbox({ spawn: spawnNodeSandboxWorker, indexURL: pyodideDirectory(), ...limits });
 }

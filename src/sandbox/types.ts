@@ -40,6 +40,9 @@ export interface Sandbox {
   run(code: string, options: RunOptions): Promise<RunResult>;
   /** Memory figures of the current runtime (queued like a run). */
   memory(): Promise<MemoryStats>;
+  /** Starts the runtime now, unless one is running or starting, and resolves once it is ready: the
+   *  wait of the next call, taken ahead of time (not queued; rejects when the start fails). */
+  boot(): Promise<void>;
   /** Stops the worker; later calls reject. */
   dispose(): Promise<void>;
 }

@@ -82,7 +82,8 @@ export class RunState {
   /** A replay has played its last record. */
   ended = $state(false);
   progress = $state.raw<Progress | null>(null);
-  /** The Python sandbox is starting for the run's first tool call (until its first program finishes). */
+  /** The Python sandbox is starting at the run's first tool call, its start while loading having failed (until
+   *  its first program finishes). */
   pythonStarting = $state(false);
   /** Pause was asked for while a phase runs: it stops after that phase. */
   pausing = $state(false);

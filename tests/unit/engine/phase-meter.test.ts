@@ -53,6 +53,7 @@ describe('meteredSandbox', () => {
     const inner: Sandbox = {
       run: async () => ({ stdout: 'é\n', stderr: '', error: 'E', timedOut: false, crashed: false, ms: 12, execMs: 9 }),
       memory: async () => ({ wasmBytes: 0, pyObjects: 0, jsHeapBytes: 0 }),
+      boot: async () => {},
       dispose: async () => {},
     };
     const calls: ToolCallTiming[] = [];

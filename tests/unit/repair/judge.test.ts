@@ -117,6 +117,7 @@ describe('environment failures', () => {
     const dead: Sandbox = {
       run: () => Promise.reject(new Error('worker gone')),
       memory: () => Promise.reject(new Error('gone')),
+      boot: () => Promise.reject(new Error('gone')),
       dispose: () => Promise.resolve(),
     };
     const err = await new RepairEnvironment(dead, 300).check(['x=1']).catch((e: unknown) => e);

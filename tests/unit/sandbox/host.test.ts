@@ -106,6 +106,43 @@ describe('sandbox host', () => {
     await sandbox.dispose();
   });
 
+  it('boots ahead of the first call: one worker, started once, and the call finds it ready', async () => {
+    let boot: (() => void) | null = null;
+    const { spawned, spawn } = fakes((message, fake) => {
+      if (message.type === 'init') boot = () => fake.reply({ type: 'ready' });
+      if (message.type === 'run') fake.reply(ok(message.id, 'warm\n'));
+    });
+    const sandbox = createHostedSandbox({ spawn, indexURL: '/x/' });
+    let booted = false;
+    const booting = sandbox.boot().then(() => {
+      booted = true;
+    });
+    // A second boot while the first is starting joins it: still one worker.
+    const again = sandbox.boot();
+    expect(spawned.length).toBe(1);
+    await Promise.resolve();
+    expect(booted).toBe(false);
+    (boot as unknown as () => void)();
+    await Promise.all([booting, again]);
+    expect(booted).toBe(true);
+    expect((await sandbox.run('pass', { timeoutMs: 1000 })).stdout).toBe('warm\n');
+    expect(spawned.length).toBe(1);
+    await sandbox.dispose();
+  });
+
+  it('rejects a boot that fails, and the next call starts a new worker', async () => {
+    const { spawned, spawn } = fakes((message, fake, index) => {
+      if (message.type === 'init')
+        fake.reply(index === 0 ? { type: 'boot-error', message: 'no wasm' } : { type: 'ready' });
+      if (message.type === 'run') fake.reply(ok(message.id, 'second\n'));
+    });
+    const sandbox = createHostedSandbox({ spawn, indexURL: '/x/' });
+    await expect(sandbox.boot()).rejects.toThrow('the Python sandbox failed to start: no wasm');
+    expect((await sandbox.run('pass', { timeoutMs: 1000 })).stdout).toBe('second\n');
+    expect(spawned.length).toBe(2);
+    await sandbox.dispose();
+  });
+
   it('reports a worker that died mid-run and starts a new one', async () => {
     const { spawned, spawn } = fakes((message, fake, index) => {
       if (message.type === 'init') fake.reply({ type: 'ready' });
