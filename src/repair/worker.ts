@@ -31,6 +31,9 @@ async function start(cmd: Extract<RepairCommand, { type: 'start' }>): Promise<vo
     const config: RepairConfig = validateRepairConfig({ ...DEFAULT_REPAIR_CONFIG, iterations: cmd.iterations });
     const variants = selectVariants(cmd.variant);
     useServedWasmBinaries();
+    // Python starts beside the backend and the model (a failed start is tried again at the first call).
+    sandbox ??= createBrowserSandbox({ spawner: cmd.sandboxSpawner });
+    sandbox.boot().catch(() => {});
     // The main lab's rule: a fallback adapter (SwiftShader) is skipped unless asked for by name.
     const choice = await selectUsableBackend(cmd.backends, cmd.asked);
     post({ type: 'ready', backend: choice.backend, fallbacks: choice.fallbacks, threads: choice.threads });
@@ -42,7 +45,6 @@ async function start(cmd: Extract<RepairCommand, { type: 'start' }>): Promise<vo
     }
     const tokenizer = new Tokenizer(repairVocabulary());
     const weights = bytes;
-    sandbox ??= createBrowserSandbox({ spawner: cmd.sandboxSpawner });
     const env = new RepairEnvironment(sandbox, config.callTimeoutMs);
     post({ type: 'stage', stage: 'baseline' });
     await runAblation(variants, config, env, {
