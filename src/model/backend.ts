@@ -8,6 +8,10 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { getThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
+import { installBatchedProduct } from './kernels/batched-product';
+
+// Attention's batched products in SIMD, bit for bit tfjs-backend-wasm's own (kernels/batched-product.ts).
+installBatchedProduct();
 
 export type BackendName = 'webgpu' | 'webgl' | 'wasm' | 'cpu';
 

@@ -3,7 +3,7 @@
  * in Node and, through a page, in Chromium):
  * - batched generation (B = 8) with the key/value cache and with full recomputation of the padded
  *   context for every token (both cost the same at every position: shapes are fixed), and their
- *   ratio `kvCacheSpeedup`;
+ *   ratio `kvCacheSpeedup`; on request, cached generation at a classroom phase's width too (B = 160);
  * - training (B = 16, T = 64): tokens/s and ms per step, and tf.profile's peak bytes of one step;
  * - kernels per training step and per generated token step (every kernel tfjs runs) and dispatches
  *   (the kernels that do work: not Reshape or Identity, which only share data), read-backs per
@@ -82,6 +82,8 @@ export interface SpeedOptions {
   trainSteps?: number;
   /** Generate + train cycles of the tensor-count check (default 100). */
   cycles?: number;
+  /** Also time cached generation for this many sequences, as wide as a classroom phase (none by default). */
+  wideBatch?: number;
 }
 
 /** One training step and one turn of 2·DECODE_ROUND token steps after the prompt, under tf.profile:
@@ -159,6 +161,9 @@ export async function measureModelSpeed(
   // capacities, so every shape the measured run meets has been seen once.
   await generationSpeed(model, prompts, opts.cachedTokens ?? 48, true);
   const cached = await generationSpeed(model, prompts, opts.cachedTokens ?? 48, true);
+  const wide = opts.wideBatch ? Array.from({ length: opts.wideBatch }, (_, i) => prompts[i % prompts.length]!) : null;
+  if (wide) await generationSpeed(model, wide, opts.cachedTokens ?? 48, true);
+  const cachedWide = wide ? await generationSpeed(model, wide, opts.cachedTokens ?? 48, true) : null;
   await generationSpeed(model, prompts, 1, false);
   const recompute = await generationSpeed(model, prompts, opts.recomputeTokens ?? (backend === 'cpu' ? 3 : 8), false);
 
@@ -192,6 +197,9 @@ export async function measureModelSpeed(
     backend: choice.backend,
     params: model.paramCount,
     cachedGenTokensPerSec: Math.round(cached),
+    ...(wide && cachedWide !== null
+      ? { wideBatch: wide.length, cachedGenWideTokensPerSec: Math.round(cachedWide) }
+      : {}),
     recomputeGenTokensPerSec: Math.round(recompute),
     kvCacheSpeedup: Number((cached / recompute).toFixed(1)),
     trainTokensPerSec: Math.round((16 * 64) / (msPerStep / 1000)),

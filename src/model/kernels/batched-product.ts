@@ -1,0 +1,101 @@
+/**
+ * tfjs-backend-wasm's BatchMatMul with the batched products in SIMD (batched-product.wat).
+ *
+ * tfjs-backend-wasm 4.22 hands a product to XNNPACK only when it is one untransposed 2-D product;
+ * every batched or transposed one runs a scalar loop. Attention's products are batched
+ * (q·kᵀ, p·v and their gradients), and that loop was most of a training step's kernel time.
+ * This kernel computes them with four output columns per SIMD lane group, summing every output in
+ * the scalar loop's own order (blocks of 48 inner indices), so its results are bit for bit those
+ * of tfjs-backend-wasm: recorded runs replay unchanged.
+ *
+ *   out[bb, i, j] = Σ_k a[bb, i, k] · b[bb, k, j]   (a, b read transposed when the attributes say)
+ *
+ * The one untransposed 2-D product (XNNPACK's case) and products whose batch dimensions broadcast
+ * go to tfjs-backend-wasm's own kernel.
+ */
+import * as tf from '@tensorflow/tfjs';
+import { BATCHED_PRODUCT_WASM } from './batched-product-wasm';
+
+/** What this kernel uses of tfjs-backend-wasm's backend object. */
+interface WasmHeap {
+  makeOutput(shape: number[], dtype: 'float32'): tf.TensorInfo;
+  typedArrayFromHeap(info: tf.TensorInfo): Float32Array;
+}
+
+interface ProductModule {
+  memory: WebAssembly.Memory;
+  product: (...args: number[]) => void;
+}
+
+let kernel: ProductModule | null = null;
+
+function productModule(): ProductModule {
+  kernel ??= new WebAssembly.Instance(new WebAssembly.Module(BATCHED_PRODUCT_WASM as BufferSource))
+    .exports as unknown as ProductModule;
+  return kernel;
+}
+
+/** Byte offsets of the kernel's operands in its memory, 16-byte aligned. */
+function layout(batch: number, m: number, k: number, n: number) {
+  const up = (bytes: number) => Math.ceil(bytes / 16) * 16;
+  const b = up(4 * batch * m * k);
+  const out = b + up(4 * batch * k * n);
+  const scratch = out + up(4 * batch * m * n);
+  return { a: 0, b, out, scratch, end: scratch + 4 * k * n };
+}
+
+/** The product on this kernel, or null when tfjs-backend-wasm's own kernel should run it. */
+function batchedProduct(a: tf.TensorInfo, b: tf.TensorInfo, transposeA: boolean, transposeB: boolean, heap: WasmHeap) {
+  if (a.dtype !== 'float32' || b.dtype !== 'float32' || a.shape.length < 2 || b.shape.length < 2) return null;
+  const outerA = a.shape.slice(0, -2);
+  const outerB = b.shape.slice(0, -2);
+  if (outerA.length !== outerB.length || outerA.some((d, i) => d !== outerB[i])) return null;
+  const batch = outerA.reduce((p, d) => p * d, 1);
+  if (batch === 1 && !transposeA && !transposeB) return null;
+  const [ra, ca] = a.shape.slice(-2) as [number, number];
+  const [rb, cb] = b.shape.slice(-2) as [number, number];
+  const m = transposeA ? ca : ra;
+  const k = transposeA ? ra : ca;
+  const n = transposeB ? rb : cb;
+  if ((transposeB ? cb : rb) !== k) return null; // tfjs's own kernel words the error
+  const at = layout(batch, m, k, n);
+  const mod = productModule();
+  const missing = at.end - mod.memory.buffer.byteLength;
+  if (missing > 0) mod.memory.grow(Math.ceil(missing / 65536));
+  const mem = new Float32Array(mod.memory.buffer);
+  mem.set(heap.typedArrayFromHeap(a), at.a / 4);
+  mem.set(heap.typedArrayFromHeap(b), at.b / 4);
+  mod.product(
+    ...[at.a, at.b, at.out, at.scratch, batch, m, k, n],
+    ...(transposeA ? [1, m] : [k, 1]),
+    ...(transposeB ? [1, k] : [n, 1]),
+  );
+  const out = heap.makeOutput([...outerA, m, n], 'float32');
+  heap.typedArrayFromHeap(out).set(mem.subarray(at.out / 4, at.out / 4 + batch * m * n));
+  return out;
+}
+
+let installed = false;
+
+/**
+ * Puts this kernel in front of tfjs-backend-wasm's BatchMatMul (once; the products it does not
+ * take still reach the original). False when there is no such kernel or no WebAssembly SIMD.
+ */
+export function installBatchedProduct(): boolean {
+  if (installed) return true;
+  const original = tf.getKernel('BatchMatMul', 'wasm');
+  if (!original || !WebAssembly.validate(BATCHED_PRODUCT_WASM as BufferSource)) return false;
+  tf.unregisterKernel('BatchMatMul', 'wasm');
+  tf.registerKernel({
+    ...original,
+    kernelFunc: (args) => {
+      const { a, b } = args.inputs as { a: tf.TensorInfo; b: tf.TensorInfo };
+      const { transposeA, transposeB } = args.attrs as { transposeA: boolean; transposeB: boolean };
+      return (
+        batchedProduct(a, b, transposeA, transposeB, args.backend as unknown as WasmHeap) ?? original.kernelFunc(args)
+      );
+    },
+  });
+  installed = true;
+  return true;
+}

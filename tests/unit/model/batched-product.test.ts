@@ -1,0 +1,142 @@
+/**
+ * The SIMD batched product (src/model/kernels/batched-product.ts) that stands in front of
+ * tfjs-backend-wasm's BatchMatMul: bit for bit the scalar loop of tfjs-backend-wasm 4.22
+ * (batch_mat_mul_impl.cc, slow_batch_matmul: each output a sum from 0 per block of 48 inner
+ * indices, in order, added to the output after each block), written here again in float32
+ * arithmetic; within float32 tolerance of the pure-JS CPU backend, values and gradients; and the
+ * generated module is what its WebAssembly text assembles to.
+ */
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Rng } from '../../../src/core/random';
+import { BATCHED_PRODUCT_WASM } from '../../../src/model/kernels/batched-product-wasm';
+import { assembleKernel, KERNELS } from '../../../scripts/kernels';
+import { maxAbsDiff, tf, useBackend } from './fixtures';
+
+const f32 = Math.fround;
+const BLOCK = 48;
+
+/** tfjs-backend-wasm 4.22's scalar batched product, in its order of float32 operations. */
+function scalarLoop(
+  a: Float32Array,
+  b: Float32Array,
+  [batch, m, k, n]: [number, number, number, number],
+  transposeA: boolean,
+  transposeB: boolean,
+): Float32Array {
+  const out = new Float32Array(batch * m * n);
+  const at = (bb: number, i: number, kk: number) => a[bb * m * k + (transposeA ? kk * m + i : i * k + kk)] as number;
+  const bt = (bb: number, kk: number, j: number) => b[bb * k * n + (transposeB ? j * k + kk : kk * n + j)] as number;
+  for (let bb = 0; bb < batch; bb++)
+    for (let k0 = 0; k0 < k; k0 += BLOCK)
+      for (let i = 0; i < m; i++)
+        for (let j = 0; j < n; j++) {
+          let sum = 0;
+          for (let kk = k0; kk < Math.min(k0 + BLOCK, k); kk++) sum = f32(sum + f32(at(bb, i, kk) * bt(bb, kk, j)));
+          const o = (bb * m + i) * n + j;
+          out[o] = f32((out[o] as number) + sum);
+        }
+  return out;
+}
+
+function randomValues(rng: Rng, size: number): Float32Array {
+  return Float32Array.from({ length: size }, () => (rng.next() - 0.5) * 4);
+}
+
+/** [batch, m, k, n, transposeA, transposeB]: attention's shapes in training and in a token step,
+ *  inner sizes over one and two blocks of 48, widths that are not multiples of 16 or 4. */
+const CASES: [number, number, number, number, boolean, boolean][] = [
+  [64, 64, 16, 64, false, true], // q·kᵀ, training
+  [64, 64, 64, 16, false, false], // p·v, two blocks
+  [64, 64, 64, 16, true, false], // pᵀ·dy
+  [64, 16, 64, 64, true, false],
+  [32, 1, 16, 37, false, true], // a token step's q·kᵀ over 37 cached keys
+  [32, 1, 100, 16, false, false], // three blocks
+  [4, 7, 130, 9, false, false],
+  [3, 50, 50, 50, true, true],
+  [1, 5, 6, 7, true, false], // one transposed 2-D product
+];
+
+describe('batched product (WASM SIMD)', () => {
+  beforeAll(() => useBackend('wasm'));
+
+  const named = CASES.map((c) => ({
+    name: `${c[0]} × [${c[1]}, ${c[2]}] · [${c[2]}, ${c[3]}]${c[4] ? ', a stored transposed' : ''}${c[5] ? ', b stored transposed' : ''}`,
+    c,
+  }));
+  it.each(named)('$name: bit for bit the scalar loop', async ({ c }) => {
+    const [batch, m, k, n, ta, tb] = c;
+    const rng = new Rng(batch * 1000 + m + k + n);
+    const a = randomValues(rng, batch * m * k);
+    const b = randomValues(rng, batch * k * n);
+    const product = tf.matMul(
+      tf.tensor3d(a, ta ? [batch, k, m] : [batch, m, k]),
+      tf.tensor3d(b, tb ? [batch, n, k] : [batch, k, n]),
+      ta,
+      tb,
+    );
+    expect(product.shape).toEqual([batch, m, n]);
+    const got = (await product.data()) as Float32Array;
+    const want = scalarLoop(a, b, [batch, m, k, n], ta, tb);
+    const differing = got.findIndex((v, i) => !Object.is(v, want[i]));
+    expect(differing).toBe(-1);
+  });
+
+  it('keeps leading batch dimensions, and leaves broadcast batches and the plain 2-D product to tfjs', async () => {
+    const rng = new Rng(5);
+    const cases: [number[], number[], boolean, boolean][] = [
+      [[2, 3, 4, 5], [2, 3, 5, 6], false, false],
+      [[2, 3, 4, 5], [1, 5, 6], false, false], // b broadcast over a's batches
+      [[7, 5], [5, 3], false, false], // XNNPACK's case
+    ];
+    const results = [];
+    for (const [sa, sb, ta, tb] of cases) {
+      const a = randomValues(
+        rng,
+        sa.reduce((p, d) => p * d, 1),
+      );
+      const b = randomValues(
+        rng,
+        sb.reduce((p, d) => p * d, 1),
+      );
+      const product = tf.matMul(tf.tensor(a, sa), tf.tensor(b, sb), ta, tb);
+      results.push({ shape: product.shape, values: (await product.data()) as Float32Array, a, b, sa, sb });
+    }
+    await useBackend('cpu');
+    try {
+      for (const r of results) {
+        const want = tf.matMul(tf.tensor(r.a, r.sa), tf.tensor(r.b, r.sb));
+        expect(r.shape).toEqual(want.shape);
+        expect(maxAbsDiff(r.values, (await want.data()) as Float32Array)).toBeLessThan(1e-5);
+      }
+    } finally {
+      await useBackend('wasm');
+    }
+  });
+
+  it("gives attention's gradients within float32 tolerance of the CPU backend", async () => {
+    const rng = new Rng(9);
+    const [q, k, v] = [0, 1, 2].map(() => randomValues(rng, 8 * 12 * 16));
+    const shape: [number, number, number] = [8, 12, 16];
+    const attend = (x: tf.Tensor3D, y: tf.Tensor3D, z: tf.Tensor3D) =>
+      tf.sum(tf.mul(tf.matMul(tf.softmax(tf.matMul(x, y, false, true)), z), tf.range(0, 16).div(16)));
+    const grads = async () => {
+      const g = tf.grads(attend as (...t: tf.Tensor[]) => tf.Tensor)([q, k, v].map((d) => tf.tensor3d(d!, shape)));
+      return Promise.all(g.map(async (t) => (await t.data()) as Float32Array));
+    };
+    const onWasm = await grads();
+    await useBackend('cpu');
+    try {
+      const onCpu = await grads();
+      onWasm.forEach((g, i) => expect(maxAbsDiff(g, onCpu[i]!)).toBeLessThan(1e-4));
+    } finally {
+      await useBackend('wasm');
+    }
+  });
+
+  it('is loaded from the module its WebAssembly text assembles to', async () => {
+    const kernel = KERNELS.find((x) => x.exportName === 'BATCHED_PRODUCT_WASM')!;
+    const bytes = await assembleKernel(readFileSync(kernel.wat, 'utf8'));
+    expect(Buffer.from(BATCHED_PRODUCT_WASM).equals(Buffer.from(bytes))).toBe(true);
+  });
+});
