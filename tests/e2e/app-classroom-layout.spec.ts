@@ -146,6 +146,23 @@ for (const viewport of VIEWPORTS) {
   }
 }
 
+test('Escape closes the menu even when pressed before the menu has heard of its own opening', async ({ page }) => {
+  await page.goto('/?mode=replay');
+  await ready(page);
+  // The click opens the <details> at once; its `toggle` event is a later task. A key press
+  // handled before that task (the browser runs input first) must still close it.
+  const open = await page.evaluate(() => {
+    const menu = document.querySelector('[data-testid="header-menu"]') as HTMLDetailsElement;
+    (menu.querySelector('summary') as HTMLElement).click();
+    const opened = menu.open;
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    return { opened, afterEscape: menu.open };
+  });
+  expect(open).toEqual({ opened: true, afterEscape: false });
+  await expect(page.locator('[data-action="menu"]')).toBeFocused();
+  await expect(page.locator('[data-testid="header-menu"]')).not.toHaveAttribute('open', '');
+});
+
 for (const lang of ['en', 'ko'] as const) {
   test(`1280×720, ${lang}, live: the header keeps its height while a phase runs`, async ({ page }) => {
     test.setTimeout(240_000);
