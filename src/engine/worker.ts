@@ -59,9 +59,8 @@ function takeMeter(): { meter?: PhaseMeter } {
 }
 
 async function build(): Promise<Engine> {
-  if (!config || !baseBytes || !sandbox) throw new ProblemError([{ kind: 'engine-not-ready' }]);
+  if (!config || !baseBytes || !tools) throw new ProblemError([{ kind: 'engine-not-ready' }]);
   if (engine) Object.values(engine.models).forEach((m) => m.dispose());
-  tools ??= sandboxToolRunner(sandbox);
   return new Engine(config, modelsFromCheckpoint(baseBytes), tools, backend, undefined, (kind, done, total) =>
     post({ type: 'progress', kind, done, total }),
   );
@@ -179,8 +178,9 @@ async function handle(cmd: EngineCommand): Promise<void> {
       });
       backend = choice.backend;
       watchGpuDevice(cmd.testHooks === true);
-      if (!(await booting))
-        tools = announceFirstCall(sandboxToolRunner(sandbox), () => post({ type: 'python-starting' }));
+      tools = (await booting)
+        ? sandboxToolRunner(sandbox)
+        : announceFirstCall(sandboxToolRunner(sandbox), () => post({ type: 'python-starting' }));
       engine = await build();
       snapshots.start(await engine.models.executor.save());
       post({

@@ -8,7 +8,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { getThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
-import { installBatchedProduct } from './kernels/batched-product';
+import { batchedProductMemoryBytes, installBatchedProduct } from './kernels/batched-product';
 
 // Attention's batched products in SIMD, bit for bit tfjs-backend-wasm's own (kernels/batched-product.ts).
 installBatchedProduct();
@@ -178,7 +178,8 @@ export interface BackendMemory {
   tensors: number;
   /** Bytes held by those tensors. */
   tensorBytes: number;
-  /** Size of the WASM backend's linear memory (it only grows); 0 on other backends. */
+  /** Size of the WASM backend's linear memory and of the batched-product kernel's (both only grow);
+   *  0 on other backends. */
   wasmHeapBytes: number;
 }
 
@@ -188,5 +189,6 @@ export function backendMemory(): BackendMemory {
     tf.getBackend() === 'wasm'
       ? (tf.backend() as unknown as { wasm?: { HEAPU8?: Uint8Array } }).wasm?.HEAPU8
       : undefined;
-  return { tensors: m.numTensors, tensorBytes: m.numBytes, wasmHeapBytes: heap?.buffer.byteLength ?? 0 };
+  const wasmHeapBytes = heap ? heap.buffer.byteLength + batchedProductMemoryBytes() : 0;
+  return { tensors: m.numTensors, tensorBytes: m.numBytes, wasmHeapBytes };
 }

@@ -161,9 +161,12 @@ export async function measureModelSpeed(
   // capacities, so every shape the measured run meets has been seen once.
   await generationSpeed(model, prompts, opts.cachedTokens ?? 48, true);
   const cached = await generationSpeed(model, prompts, opts.cachedTokens ?? 48, true);
-  const wide = opts.wideBatch ? Array.from({ length: opts.wideBatch }, (_, i) => prompts[i % prompts.length]!) : null;
-  if (wide) await generationSpeed(model, wide, opts.cachedTokens ?? 48, true);
-  const cachedWide = wide ? await generationSpeed(model, wide, opts.cachedTokens ?? 48, true) : null;
+  let cachedWide: number | null = null;
+  if (opts.wideBatch) {
+    const wide = Array.from({ length: opts.wideBatch }, () => prompts[0] as number[]);
+    await generationSpeed(model, wide, opts.cachedTokens ?? 48, true);
+    cachedWide = await generationSpeed(model, wide, opts.cachedTokens ?? 48, true);
+  }
   await generationSpeed(model, prompts, 1, false);
   const recompute = await generationSpeed(model, prompts, opts.recomputeTokens ?? (backend === 'cpu' ? 3 : 8), false);
 
@@ -197,9 +200,7 @@ export async function measureModelSpeed(
     backend: choice.backend,
     params: model.paramCount,
     cachedGenTokensPerSec: Math.round(cached),
-    ...(wide && cachedWide !== null
-      ? { wideBatch: wide.length, cachedGenWideTokensPerSec: Math.round(cachedWide) }
-      : {}),
+    ...(cachedWide === null ? {} : { wideBatch: opts.wideBatch, cachedGenWideTokensPerSec: Math.round(cachedWide) }),
     recomputeGenTokensPerSec: Math.round(recompute),
     kvCacheSpeedup: Number((cached / recompute).toFixed(1)),
     trainTokensPerSec: Math.round((16 * 64) / (msPerStep / 1000)),

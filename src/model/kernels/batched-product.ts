@@ -35,6 +35,11 @@ function productModule(): ProductModule {
   return kernel;
 }
 
+/** Size of the kernel's own linear memory: it grows to the largest product's operands and stays. */
+export function batchedProductMemoryBytes(): number {
+  return kernel?.memory.buffer.byteLength ?? 0;
+}
+
 /** Byte offsets of the kernel's operands in its memory, 16-byte aligned. */
 function layout(batch: number, m: number, k: number, n: number) {
   const up = (bytes: number) => Math.ceil(bytes / 16) * 16;
@@ -65,37 +70,40 @@ function batchedProduct(a: tf.TensorInfo, b: tf.TensorInfo, transposeA: boolean,
   const mem = new Float32Array(mod.memory.buffer);
   mem.set(heap.typedArrayFromHeap(a), at.a / 4);
   mem.set(heap.typedArrayFromHeap(b), at.b / 4);
-  mod.product(
-    ...[at.a, at.b, at.out, at.scratch, batch, m, k, n],
-    ...(transposeA ? [1, m] : [k, 1]),
-    ...(transposeB ? [1, k] : [n, 1]),
-  );
+  // Element strides of a (row, inner index) and of b (inner index, column) as stored.
+  const [aRow, aInner] = transposeA ? [1, m] : [k, 1];
+  const [bInner, bCol] = transposeB ? [1, k] : [n, 1];
+  mod.product(at.a, at.b, at.out, at.scratch, batch, m, k, n, aRow, aInner, bInner, bCol);
   const out = heap.makeOutput([...outerA, m, n], 'float32');
   heap.typedArrayFromHeap(out).set(mem.subarray(at.out / 4, at.out / 4 + batch * m * n));
   return out;
 }
 
-let installed = false;
+/** tfjs-backend-wasm's own BatchMatMul, which runs the products this kernel does not take. */
+let original: tf.KernelConfig | undefined;
+
+const kernelFunc: tf.KernelFunc = (args) => {
+  const { a, b } = args.inputs as { a: tf.TensorInfo; b: tf.TensorInfo };
+  const { transposeA, transposeB } = args.attrs as { transposeA: boolean; transposeB: boolean };
+  const heap = args.backend as unknown as WasmHeap;
+  return batchedProduct(a, b, transposeA, transposeB, heap) ?? (original as tf.KernelConfig).kernelFunc(args);
+};
+
+/** Whether this kernel is the one tfjs runs for BatchMatMul on the WASM backend. */
+export function batchedProductInstalled(): boolean {
+  return tf.getKernel('BatchMatMul', 'wasm')?.kernelFunc === kernelFunc;
+}
 
 /**
  * Puts this kernel in front of tfjs-backend-wasm's BatchMatMul (once; the products it does not
  * take still reach the original). False when there is no such kernel or no WebAssembly SIMD.
  */
 export function installBatchedProduct(): boolean {
-  if (installed) return true;
-  const original = tf.getKernel('BatchMatMul', 'wasm');
-  if (!original || !WebAssembly.validate(BATCHED_PRODUCT_WASM as BufferSource)) return false;
+  if (batchedProductInstalled()) return true;
+  const registered = tf.getKernel('BatchMatMul', 'wasm');
+  if (!registered || !WebAssembly.validate(BATCHED_PRODUCT_WASM as BufferSource)) return false;
+  original = registered;
   tf.unregisterKernel('BatchMatMul', 'wasm');
-  tf.registerKernel({
-    ...original,
-    kernelFunc: (args) => {
-      const { a, b } = args.inputs as { a: tf.TensorInfo; b: tf.TensorInfo };
-      const { transposeA, transposeB } = args.attrs as { transposeA: boolean; transposeB: boolean };
-      return (
-        batchedProduct(a, b, transposeA, transposeB, args.backend as unknown as WasmHeap) ?? original.kernelFunc(args)
-      );
-    },
-  });
-  installed = true;
+  tf.registerKernel({ ...registered, kernelFunc });
   return true;
 }

@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/core/random';
+import { batchedProductInstalled, batchedProductMemoryBytes } from '../../../src/model/kernels/batched-product';
 import { BATCHED_PRODUCT_WASM } from '../../../src/model/kernels/batched-product-wasm';
 import { assembleKernel, KERNELS } from '../../../scripts/kernels';
 import { maxAbsDiff, tf, useBackend } from './fixtures';
@@ -60,6 +61,11 @@ const CASES: [number, number, number, number, boolean, boolean][] = [
 describe('batched product (WASM SIMD)', () => {
   beforeAll(() => useBackend('wasm'));
 
+  // Without it every check below would pass on tfjs-backend-wasm's own loop.
+  it('is the kernel the WASM backend runs for BatchMatMul', () => {
+    expect(batchedProductInstalled()).toBe(true);
+  });
+
   const named = CASES.map((c) => ({
     name: `${c[0]} × [${c[1]}, ${c[2]}] · [${c[2]}, ${c[3]}]${c[4] ? ', a stored transposed' : ''}${c[5] ? ', b stored transposed' : ''}`,
     c,
@@ -80,6 +86,11 @@ describe('batched product (WASM SIMD)', () => {
     const want = scalarLoop(a, b, [batch, m, k, n], ta, tb);
     const differing = got.findIndex((v, i) => !Object.is(v, want[i]));
     expect(differing).toBe(-1);
+  });
+
+  it("holds the largest product's operands in its own memory: a, b and the output, 4 bytes each", () => {
+    // The first case above: 64 × ([64, 16] + [16, 64] + [64, 64]) floats.
+    expect(batchedProductMemoryBytes()).toBeGreaterThanOrEqual(4 * 64 * (64 * 16 + 16 * 64 + 64 * 64));
   });
 
   it('keeps leading batch dimensions, and leaves broadcast batches and the plain 2-D product to tfjs', async () => {
