@@ -84,6 +84,7 @@ async function unavailableReason(name: BackendName): Promise<string | null> {
     // Asked for by name, a fallback adapter is used (the tests run WebGPU on SwiftShader).
     if (probe && probe.absent !== 'fallback-adapter') return probe.detail;
     await import('@tensorflow/tfjs-backend-webgpu');
+    (await import('./kernels/webgpu-decode')).registerDecodeKernels();
   }
   if (name === 'webgl' && !inBrowser()) return 'WebGL needs a browser';
   return null;

@@ -8,6 +8,8 @@ import * as tf from '@tensorflow/tfjs';
 import type { ModelConfig } from './config';
 import { PLAIN_OPS, standardise } from './fast-ops';
 import { attention, embedTokens, headMatrix, lookupRows, qkvBlocks, splitHeads } from './forward';
+import { fusedExtend } from './decode-fused';
+import { fusedDecodeAvailable } from './kernels/fused-decode-ops';
 import { type KvCache, bucketLength, extendPlan, growthRows, grownTensor } from './kv-cache';
 import type { Params } from './params';
 
@@ -125,7 +127,8 @@ function headRows(x: tf.Tensor2D, b: number, nHeads: number): tf.Tensor2D {
  * room than the cache has, the result is a grown cache (capacity the next power of two, at most
  * the context length). The input cache is consumed: each of its tensors (and its grown copy) is
  * disposed once its successor is written, so a step never holds two whole caches; a B = 288
- * step that grew the cache from 64 to 128 positions held three. Call inside `tf.tidy`.
+ * step that grew the cache from 64 to 128 positions held three. `fused` (where the backend has
+ * them: WebGPU) computes the same with the fused kernels of decode-fused.ts. Call inside `tf.tidy`.
  */
 export function forwardExtend(
   p: Params,
@@ -135,29 +138,53 @@ export function forwardExtend(
   cursor: readonly number[],
   n: readonly number[],
   weights: InferenceWeights = inferenceWeights(p, c),
+  fused = fusedDecodeAvailable(),
 ): ExtendResult {
-  const [batch, l] = ids.shape;
+  const batch = ids.shape[0];
   const ctx = c.contextLength;
   const needed = Math.max(...cursor.map((start, b) => start + (n[b] as number)));
   if (needed > ctx) throw new Error(`forwardExtend: a sequence would exceed the context length ${ctx}.`);
   const blocks = batch * c.nHeads;
   const cap = needed > cache.capacity ? bucketLength(needed, ctx) : cache.capacity;
   const growth = cap > cache.capacity ? growthRows(blocks, cache.capacity, cap) : null;
+  /** Writes one cache tensor's successor from it (grown first when the capacity grew), then frees it. */
+  const write = (cached: tf.Tensor2D, into: (room: tf.Tensor2D) => tf.Tensor2D): tf.Tensor2D => {
+    const room = growth ? grownTensor(cached, growth, blocks, cap) : cached;
+    const written = into(room);
+    tf.dispose(room === cached ? cached : [cached, room]);
+    return written;
+  };
+  const step = { p, c, cache, ids, cursor, n, weights, cap, write };
+  return fused ? fusedExtend(step) : composedExtend(step);
+}
+
+/** What both ways of extending the cache take: forwardExtend's arguments, the capacity and the cache writer. */
+export interface ExtendStep {
+  p: Params;
+  c: ModelConfig;
+  cache: KvCache;
+  ids: tf.Tensor2D;
+  cursor: readonly number[];
+  n: readonly number[];
+  weights: InferenceWeights;
+  cap: number;
+  write: (cached: tf.Tensor2D, into: (room: tf.Tensor2D) => tf.Tensor2D) => tf.Tensor2D;
+}
+
+/** forwardExtend with tfjs's own kernels (every backend). */
+function composedExtend({ p, c, cache, ids, cursor, n, weights, cap, write }: ExtendStep): ExtendResult {
+  const [batch, l] = ids.shape;
   const plan = extendPlan(c, cap, batch, l, cursor, n);
   let x = tf.add(embedTokens(p, c, ids, false), lookupRows(p.positionEmbedding, plan.positions)) as tf.Tensor2D;
   const next: KvCache = { keys: [], values: [], capacity: cap };
   const shape4: [number, number, number, number] = [batch, c.nHeads, cap + 1, c.dModel / c.nHeads];
-  const write = (cached: tf.Tensor2D, rows: tf.Tensor2D): tf.Tensor2D => {
-    const room = growth ? grownTensor(cached, growth, blocks, cap) : cached;
-    const written = tf.tensorScatterUpdate(room, plan.rows, headRows(rows, batch, c.nHeads));
-    tf.dispose(room === cached ? cached : [cached, room]);
-    return written;
-  };
+  const scatter = (rows: tf.Tensor2D) => (room: tf.Tensor2D) =>
+    tf.tensorScatterUpdate(room, plan.rows, headRows(rows, batch, c.nHeads)) as tf.Tensor2D;
   p.layers.forEach((lp, i) => {
     const w = weights.layers[i] as InferenceWeights['layers'][number];
     const h = standardise(x);
-    const keys = write(cache.keys[i] as tf.Tensor2D, affine(h, w.k));
-    const values = write(cache.values[i] as tf.Tensor2D, affine(h, w.v));
+    const keys = write(cache.keys[i] as tf.Tensor2D, scatter(affine(h, w.k)));
+    const values = write(cache.values[i] as tf.Tensor2D, scatter(affine(h, w.v)));
     next.keys.push(keys);
     next.values.push(values);
     const q = splitHeads(affine(h, w.q), batch, c.nHeads);

@@ -58,16 +58,37 @@ export function grownTensor(t: tf.Tensor2D, rows: tf.Tensor2D, blocks: number, c
   return grown;
 }
 
-/** The index tensors of one cache extension, built on the CPU from the cursors. */
-export interface ExtendPlan {
-  /** [B·H·L, 1]: the cache row each new key/value row goes to (the scratch row when j ≥ n[b]). */
-  rows: tf.Tensor2D;
+/** The index tensors every cache extension needs, built on the CPU from the cursors. */
+export interface FeedPlan {
   /** [B·L]: position ids min(cursor[b] + j, contextLength − 1). */
   positions: tf.Tensor1D;
-  /** [B, 1, L, capacity + 1]: 0 where key position ≤ cursor[b] + j and is not the scratch row, else −1e9. */
-  bias: tf.Tensor4D;
   /** [B]: the row b·L + max(n[b] − 1, 0) of the last appended token. */
   last: tf.Tensor1D;
+}
+
+/** The index tensors of one cache extension by tfjs's own kernels. */
+export interface ExtendPlan extends FeedPlan {
+  /** [B·H·L, 1]: the cache row each new key/value row goes to (the scratch row when j ≥ n[b]). */
+  rows: tf.Tensor2D;
+  /** [B, 1, L, capacity + 1]: 0 where key position ≤ cursor[b] + j and is not the scratch row, else −1e9. */
+  bias: tf.Tensor4D;
+}
+
+/** The positions and last rows of appending L tokens per sequence. */
+export function feedPlan(
+  c: ModelConfig,
+  batch: number,
+  l: number,
+  cursor: readonly number[],
+  n: readonly number[],
+): FeedPlan {
+  const positions = new Int32Array(batch * l);
+  const last = new Int32Array(batch);
+  for (let b = 0; b < batch; b++) {
+    for (let j = 0; j < l; j++) positions[b * l + j] = Math.min((cursor[b] as number) + j, c.contextLength - 1);
+    last[b] = b * l + Math.max(0, (n[b] as number) - 1);
+  }
+  return { positions: tf.tensor1d(positions, 'int32'), last: tf.tensor1d(last, 'int32') };
 }
 
 /** The plan for appending L tokens per sequence to a cache of capacity `cap`. */
@@ -79,30 +100,24 @@ export function extendPlan(
   cursor: readonly number[],
   n: readonly number[],
 ): ExtendPlan {
-  const ctx = c.contextLength;
   const heads = c.nHeads;
   const rows = new Int32Array(batch * heads * l);
-  const positions = new Int32Array(batch * l);
   const bias = new Float32Array(batch * l * (cap + 1)).fill(MASKED);
-  const last = new Int32Array(batch);
   for (let b = 0; b < batch; b++) {
     const start = cursor[b] as number;
     const count = n[b] as number;
     for (let j = 0; j < l; j++) {
-      positions[b * l + j] = Math.min(start + j, ctx - 1);
       bias.fill(0, (b * l + j) * (cap + 1), (b * l + j) * (cap + 1) + Math.min(start + j + 1, cap));
       for (let h = 0; h < heads; h++) {
         const base = (b * heads + h) * (cap + 1);
         rows[(b * heads + h) * l + j] = j < count ? base + start + j : base + cap;
       }
     }
-    last[b] = b * l + Math.max(0, count - 1);
   }
   return {
+    ...feedPlan(c, batch, l, cursor, n),
     rows: tf.tensor2d(rows, [batch * heads * l, 1], 'int32'),
-    positions: tf.tensor1d(positions, 'int32'),
     bias: tf.tensor4d(bias, [batch, 1, l, cap + 1]),
-    last: tf.tensor1d(last, 'int32'),
   };
 }
 

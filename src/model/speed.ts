@@ -86,13 +86,11 @@ export interface SpeedOptions {
   wideBatch?: number;
 }
 
-/** One training step and one turn of 2·DECODE_ROUND token steps after the prompt, under tf.profile:
- *  their kernels, dispatches and the turn's read-backs. */
-async function profileSteps(model: TinyLM, prompts: number[][], batch: TrainBatch, backend: string) {
-  const profile = await tf.profile(async () => {
-    await model.trainStep(batch, LOSS);
-    return [];
-  });
+/**
+ * One turn of 2·DECODE_ROUND token steps after the prompts, under tf.profile: its kernels and
+ * dispatches (in total: divide by `tokenSteps`) and its read-backs.
+ */
+export async function profileTokenSteps(model: TinyLM, prompts: number[][], backend: string) {
   const tokenSteps = 2 * DECODE_ROUND;
   const probe = model.startGeneration(prompts, 3);
   probe.prefill();
@@ -102,12 +100,19 @@ async function profileSteps(model: TinyLM, prompts: number[][], batch: TrainBatc
   });
   const readBacks = probe.readBacks;
   probe.dispose();
+  return { genKernels: countKernels(genProfile, backend), readBacks, tokenSteps };
+}
+
+/** One training step and one turn of token steps (`profileTokenSteps`), under tf.profile. */
+async function profileSteps(model: TinyLM, prompts: number[][], batch: TrainBatch, backend: string) {
+  const profile = await tf.profile(async () => {
+    await model.trainStep(batch, LOSS);
+    return [];
+  });
   return {
     profile,
     trainKernels: countKernels(profile, backend),
-    genKernels: countKernels(genProfile, backend),
-    readBacks,
-    tokenSteps,
+    ...(await profileTokenSteps(model, prompts, backend)),
   };
 }
 

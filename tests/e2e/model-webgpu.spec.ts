@@ -1,7 +1,9 @@
 /**
  * A tiny model on tfjs's WebGPU backend (SwiftShader in headless Chromium) computes what the CPU
  * backend computes: prefill logits, greedy tokens, tokens sampled under one seed, log-probs, one
- * training step's loss and gradient norm, and the log-probs after the update.
+ * training step's loss and gradient norm, and the log-probs after the update; and cache extensions
+ * computed by the fused WebGPU kernels (src/model/kernels/webgpu-decode.ts) equal tfjs's own
+ * kernels on the CPU, while a token step of the default model takes at most 40 dispatches (#27).
  */
 import { expect, test } from '@playwright/test';
 import { WEBGPU_LAUNCH } from './webgpu-launch';
@@ -49,4 +51,31 @@ test('tiny model: WebGPU generation and training step match the CPU backend', as
   expect(maxDiff(gpu.logProbsAfter, cpu.logProbsAfter)).toBeLessThan(1e-3);
   // The update changed the model.
   expect(maxDiff(cpu.logProbsAfter, cpu.logProbs)).toBeGreaterThan(1e-3);
+
+  // Cache extensions: WebGPU's fused kernels against the CPU's composed ones, the growth included.
+  expect(gpu.extensions.map((e) => e.fused)).toEqual([true, true, true]);
+  expect(cpu.extensions.map((e) => e.fused)).toEqual([false, false, false]);
+  expect(gpu.extensions.map((e) => e.capacity)).toEqual([8, 8, 16]);
+  gpu.extensions.forEach((e, i) => {
+    const c = cpu.extensions[i] as (typeof cpu.extensions)[number];
+    // Sequences that took tokens: 3, 3, 4; rows written: (9, 12 and 23 positions) × 2 heads × 2 layers × keys and values.
+    expect(e.logits.length).toBe([3, 3, 4][i]);
+    expect(e.cacheRows.length).toBe([9, 12, 23][i]! * 2 * 2 * 2);
+    expect(maxDiff(e.logits, c.logits), `extension ${i + 1}: logits`).toBeLessThan(1e-4);
+    expect(maxDiff(e.cacheRows, c.cacheRows), `extension ${i + 1}: cache`).toBeLessThan(1e-4);
+  });
+
+  // A token step of the default model (3 layers) on the fused kernels: 7 per layer, the embedding,
+  // the head, and sampling's own.
+  const steps = gpu.tokenSteps as NonNullable<BackendRun['tokenSteps']>;
+  for (const [name, calls] of [
+    ['A0Embed', 1],
+    ['A0CacheWrite', 6],
+    ['A0NormAffine', 7],
+    ['A0CachedAttention', 3],
+    ['A0AffineResidual', 6],
+  ] as const)
+    expect(steps.kernels[name], name).toBe(calls);
+  expect(steps.kernels.BatchMatMul).toBeUndefined();
+  expect(steps.dispatchesPerTokenStep).toBeLessThanOrEqual(40);
 });
