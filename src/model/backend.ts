@@ -124,8 +124,14 @@ export async function initialise(name: BackendName, limitMs = INIT_LIMIT_MS): Pr
     };
     scope.addEventListener?.('error', onError);
   });
-  const attempt = (async () =>
-    (await unavailableReason(name)) ?? ((await tf.setBackend(name)) ? null : 'initialisation failed'))();
+  const attempt = (async () => {
+    const reason = (await unavailableReason(name)) ?? ((await tf.setBackend(name)) ? null : 'initialisation failed');
+    if (reason === null && name === 'webgpu') {
+      const refused = await (await import('./kernels/fused-decode-check')).checkFusedDecode();
+      if (refused) console.warn(`WebGPU: generation keeps tfjs's kernels: ${refused}.`);
+    }
+    return reason;
+  })();
   try {
     return await Promise.race([attempt, failed]);
   } catch (err) {

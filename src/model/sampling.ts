@@ -5,6 +5,7 @@
  * stream of draws on every backend.
  */
 import * as tf from '@tensorflow/tfjs';
+import { fusedDecodeAvailable, fusedSample } from './kernels/fused-decode-ops';
 
 export interface SamplingOptions {
   /** Softmax temperature; 0 = greedy (argmax, ties to the lowest id). */
@@ -31,15 +32,22 @@ export function checkSampling(opts: SamplingOptions): void {
  * cumulative weight exceeds u·Σ w. Without truncation (top-k 0 or ≥ V, top-p 1) the positions are
  * the vocabulary's own order; with it, z is sorted descending (ties to the lower id), the first k
  * kept, and with top-p position i kept while the mass before it, Σ_{j<i} w_j / Σ w, is below p.
- * T = 0 is argmax. Every comparison is against a same-shaped tensor: tfjs-wasm runs a broadcast
+ * T = 0 is argmax. With `fused` (by default where the backend has the fused kernels: WebGPU), the
+ * untruncated draw is one kernel (kernels/webgpu-decode.ts) computing the same. Every comparison is against a same-shaped tensor: tfjs-wasm runs a broadcast
  * comparison twenty times slower than a broadcast subtraction. Call inside `tf.tidy`.
  */
-export function sampleTokens(logits: tf.Tensor2D, uniforms: tf.Tensor1D, opts: SamplingOptions): tf.Tensor1D {
+export function sampleTokens(
+  logits: tf.Tensor2D,
+  uniforms: tf.Tensor1D,
+  opts: SamplingOptions,
+  fused = fusedDecodeAvailable(),
+): tf.Tensor1D {
   checkSampling(opts);
   const [b, v] = logits.shape;
   if (opts.temperature === 0) return tf.argMax(logits, 1) as tf.Tensor1D;
   const k = opts.topK && opts.topK > 0 ? Math.min(opts.topK, v) : v;
   const topP = opts.topP ?? 1;
+  if (k === v && topP === 1 && fused) return fusedSample(logits, uniforms, opts.temperature);
   const scaled = opts.temperature === 1 ? logits : tf.div(logits, opts.temperature);
   if (k === v && topP === 1)
     return inverseCdf(tf.exp(tf.sub(scaled, tf.max(scaled, 1, true))) as tf.Tensor2D, uniforms);

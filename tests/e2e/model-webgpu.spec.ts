@@ -3,11 +3,12 @@
  * backend computes: prefill logits, greedy tokens, tokens sampled under one seed, log-probs, one
  * training step's loss and gradient norm, and the log-probs after the update; and cache extensions
  * computed by the fused WebGPU kernels (src/model/kernels/webgpu-decode.ts) equal tfjs's own
- * kernels on the CPU, while a token step of the default model takes at most 40 dispatches (#27).
+ * kernels on the CPU, while a token step of the default model takes at most 40 dispatches (#27);
+ * and the start-up check of those kernels (fused-decode-check.ts) refuses a broken one.
  */
 import { expect, test } from '@playwright/test';
 import { WEBGPU_LAUNCH } from './webgpu-launch';
-import type { BackendRun } from './pages/model-webgpu';
+import type { BackendRun, CheckRun } from './pages/model-webgpu';
 
 test.use({
   launchOptions: WEBGPU_LAUNCH,
@@ -28,7 +29,11 @@ test('tiny model: WebGPU generation and training step match the CPU backend', as
   );
   const result = await page.evaluate(
     () =>
-      (window as unknown as { __modelWebgpu: { webgpu?: BackendRun; cpu?: BackendRun; error?: string } }).__modelWebgpu,
+      (
+        window as unknown as {
+          __modelWebgpu: { webgpu?: BackendRun; cpu?: BackendRun; check?: CheckRun; error?: string };
+        }
+      ).__modelWebgpu,
   );
   expect(result.error).toBeUndefined();
   const gpu = result.webgpu as BackendRun;
@@ -42,6 +47,8 @@ test('tiny model: WebGPU generation and training step match the CPU backend', as
   // Sampling runs on the backend from the seeded uniforms: one seed, the same draws on both.
   expect(gpu.sampled).toEqual(cpu.sampled);
   expect(gpu.sampled.map((t) => t.length)).toEqual([12, 12]);
+  expect(gpu.sampledPlain).toEqual(cpu.sampledPlain);
+  expect(gpu.sampledPlain.map((t) => t.length)).toEqual([12, 12]);
   expect(maxDiff(gpu.logProbs, cpu.logProbs)).toBeLessThan(1e-4);
   for (const key of ['loss', 'pgLoss', 'kl', 'entropy'] as const) {
     expect(Math.abs(gpu[key] - cpu[key]), `${key}: ${gpu[key]} vs ${cpu[key]}`).toBeLessThan(1e-5);
@@ -66,7 +73,7 @@ test('tiny model: WebGPU generation and training step match the CPU backend', as
   });
 
   // A token step of the default model (3 layers) on the fused kernels: 7 per layer, the embedding,
-  // the head, and sampling's own.
+  // the head, and the draw (temperature 1, no truncation).
   const steps = gpu.tokenSteps as NonNullable<BackendRun['tokenSteps']>;
   for (const [name, calls] of [
     ['A0Embed', 1],
@@ -74,8 +81,18 @@ test('tiny model: WebGPU generation and training step match the CPU backend', as
     ['A0NormAffine', 7],
     ['A0CachedAttention', 3],
     ['A0AffineResidual', 6],
+    ['A0Sample', 1],
   ] as const)
     expect(steps.kernels[name], name).toBe(calls);
   expect(steps.kernels.BatchMatMul).toBeUndefined();
+  expect(steps.kernels.Cumsum).toBeUndefined();
   expect(steps.dispatchesPerTokenStep).toBeLessThanOrEqual(40);
+
+  // The start-up check: it passes the kernels as they are, and refuses (unregistering every fused
+  // kernel, so generation keeps tfjs's) when one of them writes zeros.
+  const check = result.check as CheckRun;
+  expect(check.passed).toBeNull();
+  expect(check.broken).toMatch(/^the fused forward pass differs from tfjs's by /);
+  expect(check.availableAfterBroken).toBe(false);
+  expect(check.availableAgain).toBe(true);
 });

@@ -1,5 +1,5 @@
 /**
- * The fused kernels of generation's forward pass (webgpu-decode.ts), called by name through tfjs:
+ * The fused kernels of generation (webgpu-decode.ts), called by name through tfjs:
  * this file does not load the WebGPU backend, so the WASM and Node builds can import it. Each
  * function's formula is its kernel's, in webgpu-decode.ts.
  */
@@ -10,6 +10,9 @@ export const AFFINE_RESIDUAL = 'A0AffineResidual';
 export const CACHE_WRITE = 'A0CacheWrite';
 export const CACHED_ATTENTION = 'A0CachedAttention';
 export const EMBED = 'A0Embed';
+export const SAMPLE = 'A0Sample';
+/** Every fused kernel's name. */
+export const FUSED_KERNELS = [NORM_AFFINE, AFFINE_RESIDUAL, CACHE_WRITE, CACHED_ATTENTION, EMBED, SAMPLE];
 
 /** Whether the active backend has the fused kernels (WebGPU after `registerDecodeKernels`). */
 export function fusedDecodeAvailable(): boolean {
@@ -57,4 +60,9 @@ export function cachedAttention(
 /** Token plus position embedding rows for ids [m] at positions [m] (int32). */
 export function embed(tokens: tf.Tensor2D, positions: tf.Tensor2D, ids: tf.Tensor1D, at: tf.Tensor1D): tf.Tensor2D {
   return kernel(EMBED, { tokens, positions, ids, at });
+}
+
+/** Token ids [B] (int32) drawn from logits [B, V] at temperature T > 0 without truncation, u [B] in [0, 1). */
+export function fusedSample(logits: tf.Tensor2D, uniforms: tf.Tensor1D, temperature: number): tf.Tensor1D {
+  return kernel(SAMPLE, { logits, uniforms }, { temperature });
 }

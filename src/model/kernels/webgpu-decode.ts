@@ -1,5 +1,5 @@
 /**
- * Generation's forward pass on WebGPU in few dispatches: five fused kernels, registered with tfjs
+ * Generation on WebGPU in few dispatches: six fused kernels (the forward pass and sampling), registered with tfjs
  * for the `webgpu` backend only (so tf.profile counts each as one kernel), each one WGSL program
  * run through the backend's program API, one thread per output number. Called through
  * fused-decode-ops.ts by decode-fused.ts; each is checked against the composed tfjs ops by
@@ -10,7 +10,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { type WebGPUBackend, type WebGPUProgram, webgpu_util } from '@tensorflow/tfjs-backend-webgpu';
-import { AFFINE_RESIDUAL, CACHE_WRITE, CACHED_ATTENTION, EMBED, NORM_AFFINE } from './fused-decode-ops';
+import { AFFINE_RESIDUAL, CACHE_WRITE, CACHED_ATTENTION, EMBED, NORM_AFFINE, SAMPLE } from './fused-decode-ops';
 
 /** WebGPU allows at most this many workgroups along one dispatch dimension. */
 const MAX_WORKGROUPS = 65535;
@@ -20,7 +20,7 @@ const GELU_K = 2 * Math.sqrt(2 / Math.PI);
 const GELU_A = 0.044715;
 const LN_EPS = 1e-5;
 
-type Uniform = { type: 'int32'; data: number[] };
+type Uniform = { type: 'int32' | 'float32'; data: number[] };
 
 /**
  * WGSL of one layer-norm statistic pass over row `base` of `src` (width `d`): sets `mean` and
@@ -239,9 +239,44 @@ class EmbedProgram extends PerOutputProgram {
   }
 }
 
+/**
+ * One draw per row of logits [B, V] by inverse CDF, as sampling.ts does without truncation: with
+ * z = logits / T and w_i = exp(z_i − max z), the id is the number of positions whose cumulative
+ * weight c_i = Σ_{j≤i} w_j satisfies c_i ≤ u·Σ w (at most V − 1). One thread per row adds the
+ * weights in the vocabulary's order, as the CPU backend's sum and cumsum do.
+ */
+class SampleProgram extends PerOutputProgram {
+  readonly variableNames = ['logits', 'draws'];
+  readonly shaderKey = 'a0Sample';
+  override uniforms = 'threads : i32, temperature : f32,';
+  body(): string {
+    return `
+      let v = uniforms.logitsShape[1];
+      let base = index * v;
+      var top = -3.402823e+38;
+      for (var i = 0; i < v; i++) { top = max(top, logits[base + i] / uniforms.temperature); }
+      var total = 0.0;
+      for (var i = 0; i < v; i++) { total += exp(logits[base + i] / uniforms.temperature - top); }
+      let threshold = draws[index] * total;
+      var below = 0;
+      var running = 0.0;
+      for (var i = 0; i < v; i++) {
+        running += exp(logits[base + i] / uniforms.temperature - top);
+        if (running - threshold <= 0.0) { below++; }
+      }
+      setOutputAtIndexI32(index, min(below, v - 1));`;
+  }
+}
+
 type Inputs = Record<string, tf.TensorInfo>;
-const run = (backend: unknown, program: PerOutputProgram, inputs: tf.TensorInfo[], uniforms: Uniform[] = []) =>
-  (backend as WebGPUBackend).runWebGPUProgram(program, inputs, 'float32', [
+const run = (
+  backend: unknown,
+  program: PerOutputProgram,
+  inputs: tf.TensorInfo[],
+  uniforms: Uniform[] = [],
+  dtype: 'float32' | 'int32' = 'float32',
+) =>
+  (backend as WebGPUBackend).runWebGPUProgram(program, inputs, dtype, [
     { type: 'int32', data: [program.threads] },
     ...uniforms,
   ]);
@@ -297,6 +332,16 @@ const KERNELS: tf.KernelConfig[] = [
       const { tokens, positions, ids, at } = inputs as Inputs;
       const program = new EmbedProgram([ids!.shape[0]!, tokens!.shape[1]!]);
       return run(backend, program, [tokens!, positions!, ids!, at!]);
+    },
+  },
+  {
+    kernelName: SAMPLE,
+    backendName: 'webgpu',
+    kernelFunc: ({ inputs, backend, attrs }) => {
+      const { logits, uniforms } = inputs as Inputs;
+      const { temperature } = attrs as { temperature: number };
+      const program = new SampleProgram([logits!.shape[0]!]);
+      return run(backend, program, [logits!, uniforms!], [{ type: 'float32', data: [temperature] }], 'int32');
     },
   },
 ];

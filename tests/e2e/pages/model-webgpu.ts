@@ -10,7 +10,9 @@ import * as tf from '@tensorflow/tfjs';
 import { Tokenizer } from '../../../src/core/tokenizer';
 import { type BackendName, selectBackend } from '../../../src/model/backend';
 import { DerivedWeights, forwardExtend } from '../../../src/model/decode';
-import { fusedDecodeAvailable } from '../../../src/model/kernels/fused-decode-ops';
+import { checkFusedDecode } from '../../../src/model/kernels/fused-decode-check';
+import { FUSED_KERNELS, fusedDecodeAvailable } from '../../../src/model/kernels/fused-decode-ops';
+import { registerDecodeKernels } from '../../../src/model/kernels/webgpu-decode';
 import { type KvCache, emptyCache } from '../../../src/model/kv-cache';
 import { TinyLM } from '../../../src/model/model';
 import { profileTokenSteps } from '../../../src/model/speed';
@@ -105,6 +107,8 @@ export interface BackendRun {
   prefillLogits: number[][];
   /** Tokens drawn at temperature 1 (top-k 20, top-p 0.95) under one seed. */
   sampled: number[][];
+  /** Tokens drawn at temperature 0.7 without truncation (on WebGPU, the fused draw). */
+  sampledPlain: number[][];
   tokens: number[][];
   logProbs: number[][];
   loss: number;
@@ -136,6 +140,9 @@ async function runOn(backend: BackendName): Promise<BackendRun> {
   const drawn = model.startGeneration(prompts, 17);
   const sampledOut = await drawn.turn({ temperature: 1, topK: 20, topP: 0.95, maxNewTokens: 12, ignoreEos: true });
   drawn.dispose();
+  const plain = model.startGeneration(prompts, 23);
+  const plainOut = await plain.turn({ temperature: 0.7, maxNewTokens: 12, ignoreEos: true });
+  plain.dispose();
   const lossMask = sequences.map((s, b) => s.map((_, j) => (j >= (prompts[b]?.length ?? 0) ? 1 : 0)));
   const logProbs = await model.logProbs(sequences);
   const stats = await model.trainStep(
@@ -158,6 +165,7 @@ async function runOn(backend: BackendName): Promise<BackendRun> {
     prefillLogits,
     tokens: out.map((o) => o?.tokens ?? []),
     sampled: sampledOut.map((o) => o?.tokens ?? []),
+    sampledPlain: plainOut.map((o) => o?.tokens ?? []),
     logProbs,
     loss: stats.loss,
     pgLoss: stats.pgLoss,
@@ -171,11 +179,44 @@ async function runOn(backend: BackendName): Promise<BackendRun> {
   };
 }
 
-const target = window as unknown as { __modelWebgpu?: { webgpu?: BackendRun; cpu?: BackendRun; error?: string } };
+export interface CheckRun {
+  /** The check's verdict on the registered kernels (null: they agree with tfjs's). */
+  passed: string | null;
+  /** Its verdict once A0NormAffine is replaced by a kernel that writes zeros, and whether any fused kernel is left. */
+  broken: string | null;
+  availableAfterBroken: boolean;
+  /** After registering the kernels again. */
+  availableAgain: boolean;
+}
+
+/** The start-up check of the fused kernels (fused-decode-check.ts) on WebGPU, as it is and with one kernel broken. */
+async function checkRun(): Promise<CheckRun> {
+  const passed = await checkFusedDecode();
+  tf.unregisterKernel('A0NormAffine', 'webgpu');
+  tf.registerKernel({
+    kernelName: 'A0NormAffine',
+    backendName: 'webgpu',
+    kernelFunc: ({ inputs, backend }) => {
+      const shape = [inputs.x!.shape[0]!, inputs.w!.shape[1]!];
+      return (
+        backend as unknown as { makeTensorInfo: (s: number[], d: string, v: Float32Array) => tf.TensorInfo }
+      ).makeTensorInfo(shape, 'float32', new Float32Array(shape[0]! * shape[1]!));
+    },
+  });
+  const broken = await checkFusedDecode();
+  const availableAfterBroken = FUSED_KERNELS.some((k) => tf.getKernel(k, 'webgpu') !== undefined);
+  registerDecodeKernels();
+  return { passed, broken, availableAfterBroken, availableAgain: fusedDecodeAvailable() };
+}
+
+const target = window as unknown as {
+  __modelWebgpu?: { webgpu?: BackendRun; cpu?: BackendRun; check?: CheckRun; error?: string };
+};
 try {
   const webgpu = await runOn('webgpu');
+  const check = await checkRun();
   const cpu = await runOn('cpu');
-  target.__modelWebgpu = { webgpu, cpu };
+  target.__modelWebgpu = { webgpu, cpu, check };
 } catch (err) {
   target.__modelWebgpu = { error: err instanceof Error ? `${err.message}\n${err.stack ?? ''}` : String(err) };
 }
