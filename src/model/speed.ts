@@ -109,7 +109,7 @@ export async function profileTokenSteps(model: TinyLM, prompts: number[][], back
  * same object, so a later profile replaces an earlier one's kernels and peak (until 3 December the
  * bench reported the turn's 16 token steps, 3,106 kernels, as the training step's).
  */
-async function profileSteps(model: TinyLM, prompts: number[][], batch: TrainBatch, backend: string) {
+export async function profileSteps(model: TinyLM, prompts: number[][], batch: TrainBatch, backend: string) {
   const profile = await tf.profile(async () => {
     await model.trainStep(batch, LOSS);
     return [];
