@@ -190,6 +190,7 @@ async function handle(cmd: EngineCommand): Promise<void> {
         threads: choice.threads,
         binary: choice.binary,
         basis: choice.basis,
+        generation: choice.generation ?? null,
         position: engine.position,
         params: engine.models.questioner.paramCount,
       });

@@ -9,6 +9,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { getThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { batchedProductMemoryBytes, installBatchedProduct } from './kernels/batched-product';
+import { fusedDecodeAvailable } from './kernels/fused-decode-ops';
 
 // Attention's batched products in SIMD, bit for bit tfjs-backend-wasm's own (kernels/batched-product.ts).
 installBatchedProduct();
@@ -23,7 +24,15 @@ export interface BackendChoice {
   threads: number | null;
   /** Which of tfjs-backend-wasm's three builds runs; null on other backends. */
   binary: WasmBinary | null;
+  /** On WebGPU, whether generation runs the fused kernels (kernels/webgpu-decode.ts); null elsewhere. */
+  generation?: GenerationKernels | null;
 }
+
+/** Generation's kernels on WebGPU: the fused ones, or tfjs's own when the start-up check refused them (why). */
+export type GenerationKernels = { fused: true } | { fused: false; reason: string };
+
+/** Why the start-up check last refused the fused kernels (kernels/fused-decode-check.ts), if it did. */
+let fusedRefusal: string | null = null;
 
 /** tfjs-backend-wasm's builds: `tfjs-backend-wasm.wasm`, `…-simd.wasm`, `…-threaded-simd.wasm`. */
 export type WasmBinary = 'plain' | 'simd' | 'threaded-simd';
@@ -127,8 +136,8 @@ export async function initialise(name: BackendName, limitMs = INIT_LIMIT_MS): Pr
   const attempt = (async () => {
     const reason = (await unavailableReason(name)) ?? ((await tf.setBackend(name)) ? null : 'initialisation failed');
     if (reason === null && name === 'webgpu') {
-      const refused = await (await import('./kernels/fused-decode-check')).checkFusedDecode();
-      if (refused) console.warn(`WebGPU: generation keeps tfjs's kernels: ${refused}.`);
+      fusedRefusal = await (await import('./kernels/fused-decode-check')).checkFusedDecode();
+      if (fusedRefusal) console.warn(`WebGPU: generation keeps tfjs's kernels: ${fusedRefusal}.`);
     }
     return reason;
   })();
@@ -164,7 +173,19 @@ export async function current(): Promise<BackendChoice> {
   await tf.ready();
   const backend = tf.getBackend() as BackendName;
   const wasm = backend === 'wasm';
-  return { backend, fallbacks: [], threads: wasm ? getThreadsCount() : null, binary: wasm ? await wasmBinary() : null };
+  const generation: GenerationKernels | null =
+    backend !== 'webgpu'
+      ? null
+      : fusedDecodeAvailable()
+        ? { fused: true }
+        : { fused: false, reason: fusedRefusal ?? 'the fused kernels are not registered' };
+  return {
+    backend,
+    fallbacks: [],
+    threads: wasm ? getThreadsCount() : null,
+    binary: wasm ? await wasmBinary() : null,
+    generation,
+  };
 }
 
 /** What this code needs of a WebGPU device (structural, so no GPU type library is needed). */

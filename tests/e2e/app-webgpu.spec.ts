@@ -27,6 +27,12 @@ test('tiny preset on WebGPU: each phase draws the trace it produced', async ({ p
   await page.goto(`/?${query}`);
   await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', 'webgpu', { timeout: 120_000 });
   await expect(page.locator('.badge')).toContainText('WebGPU');
+  // The fused generation kernels passed their start-up check on this adapter, and the badge says so.
+  await page.locator('[data-backend] summary').click();
+  await expect(page.locator('[data-testid="backend-why"]')).toContainText(
+    'Generation runs fused kernels: each layer of a token step in seven GPU dispatches',
+  );
+  await page.locator('[data-backend] summary').click();
 
   const timings: string[] = [];
   for (let i = 0; i < PHASES.length; i++) {

@@ -3,7 +3,7 @@
  * words that say why the run is on it: the badge's details and the header's sentence, both from
  * the choice the engine reported (`ChoiceBasis`, model/backend-choice.ts).
  */
-import type { WasmBinary } from '../../model/backend';
+import type { GenerationKernels, WasmBinary } from '../../model/backend';
 import { isGecko } from '../../model/gecko';
 import type { ChoiceBasis } from '../../model/backend-choice';
 import type { Measurement } from '../../model/backend-decision';
@@ -35,6 +35,8 @@ export interface BackendState {
   binary: WasmBinary | null;
   basis: ChoiceBasis | null;
   fallbacks: readonly { backend: string; reason: string }[];
+  /** On WebGPU, which kernels generation runs (absent or null elsewhere). */
+  generation?: GenerationKernels | null;
 }
 
 function figureLine(name: 'wasm' | 'webgpu', m: Measurement, t: Strings): string {
@@ -94,6 +96,7 @@ export function badgeLines(
   if (s.threads !== null)
     lines.push(`${t.backend.threads(s.threads)}: ${s.binary === 'threaded-simd' ? w.threadsRule : w.singleThread}`);
   if (s.binary !== null && s.binary !== 'threaded-simd' && isGecko(userAgent)) lines.push(w.geckoSingleThread);
+  if (s.generation) lines.push(s.generation.fused ? w.fusedGeneration : w.composedGeneration(s.generation.reason));
   // A measured backend that gave no figures is already said above.
   const said = b?.kind === 'measured' ? ['wasm', 'webgpu'] : [];
   for (const f of s.fallbacks)

@@ -32,5 +32,9 @@ export const BACKEND_WHY_EN: BackendWhyStrings = {
   singleThread: 'this build runs on one thread.',
   geckoSingleThread:
     'In Firefox the page loads the build without threads: the threaded build starts its threads as workers from inside the engine’s worker, and Firefox can leave such a worker blocked for good while developer tools or test automation are attached (the page then stalls with no error).',
+  fusedGeneration:
+    'Generation runs fused kernels: each layer of a token step in seven GPU dispatches and an untruncated draw in one, checked against tfjs’s own kernels when WebGPU started.',
+  composedGeneration: (why) =>
+    `Generation runs tfjs’s own kernels: the fused ones failed their start-up check here (${why}).`,
   details: 'why',
 };

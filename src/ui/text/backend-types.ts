@@ -34,6 +34,10 @@ export interface BackendWhyStrings {
   singleThread: string;
   /** Badge: why Firefox gets the build without threads (src/model/served-wasm.ts). */
   geckoSingleThread: string;
+  /** Badge, on WebGPU: generation runs the fused kernels (src/model/kernels/webgpu-decode.ts). */
+  fusedGeneration: string;
+  /** Badge, on WebGPU: the start-up check refused the fused kernels; `why` is its own (English) words. */
+  composedGeneration: (why: string) => string;
   /** The badge's button text that opens the details. */
   details: string;
 }
