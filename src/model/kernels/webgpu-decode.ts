@@ -1,9 +1,11 @@
 /**
- * Generation on WebGPU in few dispatches: six fused kernels (the forward pass and sampling), registered with tfjs
- * for the `webgpu` backend only (so tf.profile counts each as one kernel), each one WGSL program
- * run through the backend's program API, one thread per output number. Called through
- * fused-decode-ops.ts by decode-fused.ts; each is checked against the composed tfjs ops by
- * tests/e2e/model-webgpu.spec.ts. Forward only: nothing is differentiated through them.
+ * Generation on WebGPU in few dispatches: six fused kernels (the forward pass and the draw),
+ * registered with tfjs for the `webgpu` backend only (so tf.profile counts each as one kernel),
+ * each one WGSL program run through the backend's program API, one thread per output number (per
+ * row and head for attention, per row for the draw). Called through fused-decode-ops.ts by
+ * decode-fused.ts and sampling.ts; each is checked against tfjs's own kernels by
+ * tests/e2e/model-webgpu.spec.ts, and at start by fused-decode-check.ts. Forward only: nothing is
+ * differentiated through them.
  *
  * Shapes come in as the programs' shape uniforms, so one compiled program serves every size.
  * Loaded with the WebGPU backend (backend.ts), never in a WASM-only page.
