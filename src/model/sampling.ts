@@ -33,8 +33,9 @@ export function checkSampling(opts: SamplingOptions): void {
  * the vocabulary's own order; with it, z is sorted descending (ties to the lower id), the first k
  * kept, and with top-p position i kept while the mass before it, Σ_{j<i} w_j / Σ w, is below p.
  * T = 0 is argmax. With `fused` (by default where the backend has the fused kernels: WebGPU), the
- * untruncated draw is one kernel (kernels/webgpu-decode.ts) computing the same. Every comparison is against a same-shaped tensor: tfjs-wasm runs a broadcast
- * comparison twenty times slower than a broadcast subtraction. Call inside `tf.tidy`.
+ * untruncated draw is one kernel (kernels/webgpu-decode.ts) computing the same. Every comparison
+ * is against a same-shaped tensor: tfjs-wasm runs a broadcast comparison twenty times slower than a
+ * broadcast subtraction. Call inside `tf.tidy`.
  */
 export function sampleTokens(
   logits: tf.Tensor2D,

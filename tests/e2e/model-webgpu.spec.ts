@@ -92,6 +92,7 @@ test('tiny model: WebGPU generation and training step match the CPU backend', as
   // kernel, so generation keeps tfjs's) when one of them writes zeros.
   const check = result.check as CheckRun;
   expect(check.passed).toBeNull();
+  expect(check.tensorsKept).toBe(0);
   expect(check.broken).toMatch(/^the fused forward pass differs from tfjs's by /);
   expect(check.availableAfterBroken).toBe(false);
   expect(check.availableAgain).toBe(true);

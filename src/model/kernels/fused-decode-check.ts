@@ -28,7 +28,8 @@ const CONFIG: ModelConfig = {
 /** Logits of two cache extensions [2 rows each], by the fused kernels or not. */
 async function extensions(fused: boolean, seed: number): Promise<number[]> {
   const p = createParams(CONFIG, 1);
-  p.all.forEach((v, i) => v.assign(tf.tidy(() => tf.randomNormal(v.shape, 0, 0.5, 'float32', seed + i))));
+  // Inside the tidy the drawn values are freed once the variable holds its own reference to them.
+  p.all.forEach((v, i) => tf.tidy(() => v.assign(tf.randomNormal(v.shape, 0, 0.5, 'float32', seed + i))));
   let cache: KvCache = emptyCache(CONFIG, 2, 4);
   const out: number[] = [];
   for (const [ids, cursor, n] of [

@@ -182,6 +182,8 @@ async function runOn(backend: BackendName): Promise<BackendRun> {
 export interface CheckRun {
   /** The check's verdict on the registered kernels (null: they agree with tfjs's). */
   passed: string | null;
+  /** Tensors alive after the check less those before it. */
+  tensorsKept: number;
   /** Its verdict once A0NormAffine is replaced by a kernel that writes zeros, and whether any fused kernel is left. */
   broken: string | null;
   availableAfterBroken: boolean;
@@ -191,7 +193,9 @@ export interface CheckRun {
 
 /** The start-up check of the fused kernels (fused-decode-check.ts) on WebGPU, as it is and with one kernel broken. */
 async function checkRun(): Promise<CheckRun> {
+  const tensorsBefore = tf.memory().numTensors;
   const passed = await checkFusedDecode();
+  const tensorsKept = tf.memory().numTensors - tensorsBefore;
   tf.unregisterKernel('A0NormAffine', 'webgpu');
   tf.registerKernel({
     kernelName: 'A0NormAffine',
@@ -206,7 +210,7 @@ async function checkRun(): Promise<CheckRun> {
   const broken = await checkFusedDecode();
   const availableAfterBroken = FUSED_KERNELS.some((k) => tf.getKernel(k, 'webgpu') !== undefined);
   registerDecodeKernels();
-  return { passed, broken, availableAfterBroken, availableAgain: fusedDecodeAvailable() };
+  return { passed, tensorsKept, broken, availableAfterBroken, availableAgain: fusedDecodeAvailable() };
 }
 
 const target = window as unknown as {
