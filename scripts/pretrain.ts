@@ -1,12 +1,14 @@
 /**
- * `npm run pretrain [-- --seed N --steps N --out PATH]`: trains the base model on the synthetic
- * corpus (src/model/corpus.ts) with the WASM backend and writes the checkpoint (default
+ * `npm run pretrain [-- --seed N --steps N --out PATH --tool-use s1,…,s7]`: trains the base model
+ * on the synthetic corpus (src/model/corpus.ts) with the WASM backend and writes the checkpoint (default
  * public/models/base.a0lm). Same seed and steps → same file. Batches: a pool of 8 × 32 documents
  * is drawn, sorted by length and cut into 8 batches (less padding), whose order is shuffled.
  * Learning rate: linear warm-up over 50 steps to the peak, then cosine decay to 10 % of it.
  * Every `--save-every` steps the checkpoint so far goes to `<out>.partial` (for inspection).
  * `--from OLD.a0lm` starts from an older checkpoint instead of fresh weights (warm-start.ts: rows of
- * tokens the old vocabulary lacks stay fresh), e.g. after the task family grew.
+ * tokens the old vocabulary lacks stay fresh), e.g. after the task family grew. `--tool-use` sets, per
+ * difficulty 1–7, the share of tool-solver documents that call the tool (corpus.ts; 0.5 at every level
+ * when absent); the checkpoint's metadata records it.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -14,7 +16,7 @@ import { Rng } from '../src/core/random';
 import { Tokenizer } from '../src/core/tokenizer';
 import { DEFAULT_OPTIMIZER } from '../src/model/adamw';
 import { selectBackend } from '../src/model/backend';
-import { sampleDocument } from '../src/model/corpus';
+import { DEFAULT_CORPUS_MIX, parseToolUse, sampleDocument } from '../src/model/corpus';
 import { TinyLM } from '../src/model/model';
 import { warmupCosine } from '../src/model/schedule';
 import { nllStep } from '../src/model/supervised';
@@ -29,12 +31,16 @@ const { values } = parseArgs({
     out: { type: 'string', default: 'public/models/base.a0lm' },
     'save-every': { type: 'string', default: '250' },
     from: { type: 'string' },
+    'tool-use': { type: 'string' },
   },
 });
 const seed = Number(values.seed);
 const steps = Number(values.steps);
 const saveEvery = Number(values['save-every']);
 const peakLr = Number(values.lr);
+/** The corpus mix, with `--tool-use` (per-difficulty shares of tool-solver documents that call the tool) if given. */
+const toolUse = values['tool-use'] === undefined ? undefined : parseToolUse(values['tool-use']);
+const mix = toolUse ? { ...DEFAULT_CORPUS_MIX, toolUse } : DEFAULT_CORPUS_MIX;
 const BATCH = 32;
 const POOL = 8;
 const WARMUP = 50;
@@ -61,6 +67,7 @@ function save(done: number): Promise<Uint8Array> {
     peakLr,
     trainedBy: 'scripts/pretrain.ts',
     ...(values.from ? { warmStartFrom: values.from } : {}),
+    ...(toolUse ? { toolUse: toolUse.join(',') } : {}),
     smoothedLoss: Number(smoothed.toFixed(4)),
   });
 }
@@ -70,7 +77,7 @@ let queue: number[][][] = [];
 let smoothed = 0;
 for (let i = 0; i < steps; i++) {
   if (queue.length === 0) {
-    const pool = Array.from({ length: BATCH * POOL }, () => tokenizer.encode(sampleDocument(rng).text)).sort(
+    const pool = Array.from({ length: BATCH * POOL }, () => tokenizer.encode(sampleDocument(rng, mix).text)).sort(
       (a, b) => a.length - b.length,
     );
     queue = rng.shuffled(Array.from({ length: POOL }, (_, k) => pool.slice(k * BATCH, (k + 1) * BATCH)));

@@ -51,8 +51,8 @@ export interface CorpusMix {
   questioner: number;
   solver: number;
   toolSolver: number;
-  /** Share of tool-solver documents that call the tool. */
-  toolUse: number;
+  /** Per difficulty 1–7, the share of tool-solver documents that call the tool. */
+  toolUse: readonly number[];
   /** Share of questioner documents that check the question with the tool. */
   questionerToolUse: number;
   /** Weight of each difficulty 1–7. */
@@ -63,10 +63,23 @@ export const DEFAULT_CORPUS_MIX: CorpusMix = {
   questioner: 0.15,
   solver: 0.35,
   toolSolver: 0.5,
-  toolUse: 0.5,
+  toolUse: [0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5],
   questionerToolUse: 0.9,
   difficultyWeights: [5, 3, 2, 1.5, 1.5, 2, 2],
 };
+
+/**
+ * Per-difficulty tool-use shares from "s1,…,s7" (the `--tool-use` of `npm run pretrain`): seven
+ * numbers in [0, 1]. Throws, naming the problem, on anything else.
+ */
+export function parseToolUse(text: string): number[] {
+  const shares = text.split(',').map((part) => (part.trim() === '' ? Number.NaN : Number(part)));
+  if (shares.length !== DIFFICULTIES.length || shares.some((v) => !Number.isFinite(v) || v < 0 || v > 1))
+    throw new Error(
+      `--tool-use takes ${DIFFICULTIES.length} shares in [0, 1], one per difficulty, separated by commas (got "${text}").`,
+    );
+  return shares;
+}
 
 export type DocumentKind = 'questioner' | 'questioner-tool' | 'solver' | 'tool-call' | 'tool-no-call';
 
@@ -76,7 +89,10 @@ export interface CorpusDocument {
   text: string;
 }
 
-/** One document drawn from the mix: kind by its shares, difficulty by its weights, then a task. */
+/**
+ * One document drawn from the mix: difficulty d by its weights, kind by its shares, then a task; a
+ * tool-solver document calls the tool with probability `toolUse[d − 1]`.
+ */
 export function sampleDocument(rng: Rng, mix: CorpusMix = DEFAULT_CORPUS_MIX): CorpusDocument {
   const difficulty = DIFFICULTIES[rng.weightedIndex(mix.difficultyWeights)] as Difficulty;
   const role = rng.weightedIndex([mix.questioner, mix.solver, mix.toolSolver]);
@@ -86,7 +102,7 @@ export function sampleDocument(rng: Rng, mix: CorpusMix = DEFAULT_CORPUS_MIX): C
     return { kind: tool ? 'questioner-tool' : 'questioner', difficulty, text: questionerDocument(task, tool) };
   }
   if (role === 1) return { kind: 'solver', difficulty, text: solverPrompt(task.question) + reasoningCompletion(task) };
-  const call = rng.next() < mix.toolUse;
+  const call = rng.next() < (mix.toolUse[difficulty - 1] as number);
   const completion = call ? toolCompletion(task) : reasoningCompletion(task);
   return { kind: call ? 'tool-call' : 'tool-no-call', difficulty, text: toolSolverPrompt(task.question) + completion };
 }
