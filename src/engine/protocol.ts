@@ -7,7 +7,7 @@
 import type { Agent0Config, ConfigOverride, PresetName } from '../core/config';
 import type { ProblemReport } from '../core/problems';
 import type { ProgressKind } from './context';
-import type { BackendMemory, BackendName, GenerationKernels, WasmBinary } from '../model/backend';
+import type { BackendMemory, BackendName, FusedKernels, WasmBinary } from '../model/backend';
 import type { ChoiceBasis } from '../model/backend-choice';
 import type { MemoryStats } from '../sandbox/types';
 import type { CoevolutionRow } from './coevolution';
@@ -71,7 +71,9 @@ export type EngineEvent =
       /** Why this backend (absent in replay). */
       basis?: ChoiceBasis | null;
       /** On WebGPU, which kernels generation runs (absent in replay and on other backends). */
-      generation?: GenerationKernels | null;
+      generation?: FusedKernels | null;
+      /** On WebGPU, which kernels training runs (absent in replay and on other backends). */
+      training?: FusedKernels | null;
       position: LoopPosition;
       params: number;
     }

@@ -191,6 +191,7 @@ async function handle(cmd: EngineCommand): Promise<void> {
         binary: choice.binary,
         basis: choice.basis,
         generation: choice.generation ?? null,
+        training: choice.training ?? null,
         position: engine.position,
         params: engine.models.questioner.paramCount,
       });

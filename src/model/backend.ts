@@ -10,6 +10,7 @@ import * as tf from '@tensorflow/tfjs';
 import { getThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { batchedProductMemoryBytes, installBatchedProduct } from './kernels/batched-product';
 import { fusedDecodeAvailable } from './kernels/fused-decode-ops';
+import { fusedTrainingAvailable } from './kernels/fused-train-ops';
 
 // Attention's batched products in SIMD, bit for bit tfjs-backend-wasm's own (kernels/batched-product.ts).
 installBatchedProduct();
@@ -25,14 +26,17 @@ export interface BackendChoice {
   /** Which of tfjs-backend-wasm's three builds runs; null on other backends. */
   binary: WasmBinary | null;
   /** On WebGPU, whether generation runs the fused kernels (kernels/webgpu-decode.ts); null elsewhere. */
-  generation?: GenerationKernels | null;
+  generation?: FusedKernels | null;
+  /** On WebGPU, whether training's forward and backward passes run the fused kernels (kernels/webgpu-train.ts); null elsewhere. */
+  training?: FusedKernels | null;
 }
 
-/** Generation's kernels on WebGPU: the fused ones, or tfjs's own when the start-up check refused them (why). */
-export type GenerationKernels = { fused: true } | { fused: false; reason: string };
+/** Kernels on WebGPU: the fused ones, or tfjs's own when the start-up check refused them (why). */
+export type FusedKernels = { fused: true } | { fused: false; reason: string };
 
-/** Why the start-up check last refused the fused kernels (kernels/fused-decode-check.ts), if it did. */
+/** Why the start-up checks last refused the fused kernels (kernels/fused-decode-check.ts, fused-train-check.ts), if they did. */
 let fusedRefusal: string | null = null;
+let trainingRefusal: string | null = null;
 
 /** tfjs-backend-wasm's builds: `tfjs-backend-wasm.wasm`, `…-simd.wasm`, `…-threaded-simd.wasm`. */
 export type WasmBinary = 'plain' | 'simd' | 'threaded-simd';
@@ -94,6 +98,7 @@ async function unavailableReason(name: BackendName): Promise<string | null> {
     if (probe && probe.absent !== 'fallback-adapter') return probe.detail;
     await import('@tensorflow/tfjs-backend-webgpu');
     (await import('./kernels/webgpu-decode')).registerDecodeKernels();
+    (await import('./kernels/webgpu-train')).registerTrainKernels();
   }
   if (name === 'webgl' && !inBrowser()) return 'WebGL needs a browser';
   return null;
@@ -138,6 +143,8 @@ export async function initialise(name: BackendName, limitMs = INIT_LIMIT_MS): Pr
     if (reason === null && name === 'webgpu') {
       fusedRefusal = await (await import('./kernels/fused-decode-check')).checkFusedDecode();
       if (fusedRefusal) console.warn(`WebGPU: generation keeps tfjs's kernels: ${fusedRefusal}.`);
+      trainingRefusal = await (await import('./kernels/fused-train-check')).checkFusedTraining();
+      if (trainingRefusal) console.warn(`WebGPU: training keeps tfjs's kernels: ${trainingRefusal}.`);
     }
     return reason;
   })();
@@ -173,18 +180,19 @@ export async function current(): Promise<BackendChoice> {
   await tf.ready();
   const backend = tf.getBackend() as BackendName;
   const wasm = backend === 'wasm';
-  const generation: GenerationKernels | null =
+  const kernels = (available: boolean, refusal: string | null): FusedKernels | null =>
     backend !== 'webgpu'
       ? null
-      : fusedDecodeAvailable()
+      : available
         ? { fused: true }
-        : { fused: false, reason: fusedRefusal ?? 'the fused kernels are not registered' };
+        : { fused: false, reason: refusal ?? 'the fused kernels are not registered' };
   return {
     backend,
     fallbacks: [],
     threads: wasm ? getThreadsCount() : null,
     binary: wasm ? await wasmBinary() : null,
-    generation,
+    generation: kernels(fusedDecodeAvailable(), fusedRefusal),
+    training: kernels(fusedTrainingAvailable(), trainingRefusal),
   };
 }
 

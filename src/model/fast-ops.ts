@@ -13,7 +13,7 @@ type Input = tf.Tensor | tf.GradSaveFunc;
 type GradFunc = (dy: tf.Tensor, saved: tf.Tensor[]) => tf.Tensor[];
 
 /** tf.customGrad with the inputs typed: `f(save, ...inputs)` returns the value and its gradient function. */
-function withGrad<A extends tf.Tensor[]>(
+export function withGrad<A extends tf.Tensor[]>(
   f: (save: tf.GradSaveFunc, ...inputs: A) => { value: tf.Tensor; gradFunc: GradFunc },
 ): (...inputs: A) => tf.Tensor {
   const g = tf.customGrad((...args: Input[]) => {
@@ -133,16 +133,22 @@ export const gelu = withGrad((save, x: tf.Tensor) => {
   };
 });
 
-/** The four blocks a forward pass is built of. */
+/** The four blocks a forward pass is built of, and how it cuts Q, K and V out of W_qkv. */
 export interface Ops {
   linear(a: tf.Tensor2D, b: tf.Tensor2D): tf.Tensor2D;
   affine(x: tf.Tensor2D, w: tf.Tensor2D, b: tf.Tensor1D): tf.Tensor2D;
   layerNorm(x: tf.Tensor2D, gain: tf.Tensor1D, bias: tf.Tensor1D): tf.Tensor2D;
   gelu(x: tf.Tensor): tf.Tensor;
+  /**
+   * true: one product h·W_qkv, cut into heads by one transpose and three slices (forward.ts
+   * `qkvHeads`); false: three products with column selectors (forward.ts `qkvBlocks`), which
+   * keep tfjs-backend-wasm off its element-by-element slices.
+   */
+  oneQkvProduct: boolean;
 }
 
 /** With their own gradients, for passes that are differentiated. */
-export const TAPED_OPS: Ops = { linear, affine, layerNorm, gelu };
+export const TAPED_OPS: Ops = { linear, affine, layerNorm, gelu, oneQkvProduct: false };
 
 /** The same values without the custom-gradient wrappers, for inference (generation, log-probs). */
 export const PLAIN_OPS: Ops = {
@@ -150,4 +156,5 @@ export const PLAIN_OPS: Ops = {
   affine: (x, w, b) => tf.fused.matMul({ a: x, b: w, bias: b }) as tf.Tensor2D,
   layerNorm: (x, gain, bias) => tf.add(tf.mul(normalise(x).xHat, gain), bias) as tf.Tensor2D,
   gelu: (x) => tf.mul(x, geluGate(x).s),
+  oneQkvProduct: false,
 };

@@ -8,7 +8,8 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import type { ModelConfig } from './config';
-import { type Ops, PLAIN_OPS, TAPED_OPS } from './fast-ops';
+import { type Ops, TAPED_OPS } from './fast-ops';
+import { opsFor } from './fused-ops';
 import { MASKED } from './kv-cache';
 import type { LayerParams, Params } from './params';
 
@@ -33,14 +34,20 @@ export function oneHotFloat(ids: tf.Tensor1D, depth: number): tf.Tensor2D {
 }
 
 /**
- * Token embedding. Differentiable path: one-hot(ids)·E (the WASM backend has no gradient for
- * gather); inference path: gather, which gives the same numbers.
+ * Token embedding. Differentiable path: one-hot(ids)·E by `taped` (the WASM backend has no gradient
+ * for gather); inference path: gather, which gives the same numbers.
  */
-export function embedTokens(p: Params, c: ModelConfig, ids: tf.Tensor2D, differentiable: boolean): tf.Tensor2D {
+export function embedTokens(
+  p: Params,
+  c: ModelConfig,
+  ids: tf.Tensor2D,
+  differentiable: boolean,
+  taped: Ops = TAPED_OPS,
+): tf.Tensor2D {
   const [b, l] = ids.shape;
   const flat = tf.reshape(ids, [b * l]) as tf.Tensor1D;
   return differentiable
-    ? TAPED_OPS.linear(oneHotFloat(flat, c.vocabSize), p.tokenEmbedding as tf.Tensor2D)
+    ? taped.linear(oneHotFloat(flat, c.vocabSize), p.tokenEmbedding as tf.Tensor2D)
     : lookupRows(p.tokenEmbedding, flat);
 }
 
@@ -72,15 +79,22 @@ export function qkvBlocks(ops: Ops, wQkv: tf.Tensor): [tf.Tensor2D, tf.Tensor2D,
   return [block(0), block(1), block(2)];
 }
 
-/** Q, K and V rows [m, d] of LN₁(x), one product each. */
-function qkv(
-  ops: Ops,
-  x: tf.Tensor2D,
-  lp: LayerParams,
-  w: readonly [tf.Tensor2D, tf.Tensor2D, tf.Tensor2D],
-): [tf.Tensor2D, tf.Tensor2D, tf.Tensor2D] {
+type Heads = [tf.Tensor4D, tf.Tensor4D, tf.Tensor4D];
+
+/**
+ * Q, K and V heads [B, H, L, d/H] of LN₁(x) for rows x [B·L, d]: with `ops.oneQkvProduct`, the
+ * product h·W_qkv [B·L, 3d] relabelled [B, L, 3, H, d/H], transposed to [3, B, H, L, d/H] and
+ * unstacked; otherwise one product per block of W_qkv (`qkvBlocks`), each split into heads.
+ */
+function qkvHeads(ops: Ops, x: tf.Tensor2D, lp: LayerParams, b: number, nHeads: number): Heads {
   const h = norm(ops, x, lp.ln1Gain, lp.ln1Bias);
-  return [ops.linear(h, w[0]), ops.linear(h, w[1]), ops.linear(h, w[2])];
+  if (!ops.oneQkvProduct) {
+    const w = qkvBlocks(ops, lp.wQkv);
+    return w.map((wj) => splitHeads(ops.linear(h, wj), b, nHeads)) as Heads;
+  }
+  const [rows, d] = h.shape;
+  const all = tf.reshape(ops.linear(h, lp.wQkv as tf.Tensor2D), [b, rows / b, 3, nHeads, d / nHeads]);
+  return tf.unstack(tf.transpose(all, [2, 0, 3, 1, 4])) as Heads;
 }
 
 /**
@@ -112,21 +126,27 @@ function causalBias(t: number): tf.Tensor2D {
 
 /**
  * Logits of every position of whole sequences: ids [B, T] (T ≤ contextLength, position t at
- * index t) → [B, T, V], where row t predicts token t + 1.
+ * index t) → [B, T, V], where row t predicts token t + 1. `fused`: the blocks of fused-ops.ts
+ * (WebGPU's fused kernels, where registered) rather than fast-ops.ts's.
  */
-export function forwardFull(p: Params, c: ModelConfig, ids: tf.Tensor2D, differentiable: boolean): tf.Tensor3D {
+export function forwardFull(
+  p: Params,
+  c: ModelConfig,
+  ids: tf.Tensor2D,
+  differentiable: boolean,
+  fused?: boolean,
+): tf.Tensor3D {
   const [b, t] = ids.shape;
   if (t > c.contextLength) throw new Error(`forwardFull: ${t} tokens exceed the context length ${c.contextLength}.`);
-  const embedded = tf.reshape(embedTokens(p, c, ids, differentiable), [b, t, c.dModel]);
+  const ops = opsFor(differentiable, fused);
+  const embedded = tf.reshape(embedTokens(p, c, ids, differentiable, ops), [b, t, c.dModel]);
   const positions = tf.slice(p.positionEmbedding, [0, 0], [t, c.dModel]);
   let x = tf.reshape(tf.add(embedded, positions), [b * t, c.dModel]) as tf.Tensor2D;
-  const ops = differentiable ? TAPED_OPS : PLAIN_OPS;
   const bias = causalBias(t);
   const scale = 1 / Math.sqrt(c.dModel / c.nHeads);
   for (const lp of p.layers) {
-    const [q, k, v] = qkv(ops, x, lp, qkvBlocks(ops, lp.wQkv));
-    const heads = (y: tf.Tensor2D) => splitHeads(y, b, c.nHeads);
-    const a = attention(heads(tf.mul(q, scale)), heads(k), heads(v), bias);
+    const [q, k, v] = qkvHeads(ops, x, lp, b, c.nHeads);
+    const a = attention(tf.mul(q, scale), k, v, bias);
     x = mlp(ops, tf.add(x, ops.linear(a, lp.wOut as tf.Tensor2D)), lp);
   }
   return tf.reshape(head(ops, p, x), [b, t, c.vocabSize]);

@@ -34,6 +34,8 @@ function randomBatch(rng: Rng, tokenizer: Tokenizer, b: number, t: number): Trai
 
 /** Kernels that only relabel a tensor's data on every backend (no work, no GPU dispatch). */
 const DATA_ONLY = new Set(['Reshape', 'Identity']);
+/** Kernels that run one program per output (tfjs's Unpack slices each part out separately). */
+const PER_OUTPUT = new Set(['Unpack']);
 
 interface KernelCounts {
   kernels: number;
@@ -50,7 +52,7 @@ function countKernels(info: Awaited<ReturnType<typeof tf.profile>>, backend: str
   for (const k of info.kernels) {
     if (!tf.getKernel(k.name, backend)) continue;
     kernels += 1;
-    if (!DATA_ONLY.has(k.name)) dispatches += 1;
+    if (!DATA_ONLY.has(k.name)) dispatches += PER_OUTPUT.has(k.name) ? k.outputShapes.length : 1;
     const e = byName.get(k.name) ?? [0, 0];
     byName.set(k.name, [e[0] + 1, e[1] + (Number(k.kernelTimeMs) || 0)]);
   }

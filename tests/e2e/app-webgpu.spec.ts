@@ -27,10 +27,13 @@ test('tiny preset on WebGPU: each phase draws the trace it produced', async ({ p
   await page.goto(`/?${query}`);
   await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', 'webgpu', { timeout: 120_000 });
   await expect(page.locator('.badge')).toContainText('WebGPU');
-  // The fused generation kernels passed their start-up check on this adapter, and the badge says so.
+  // The fused generation and training kernels passed their start-up checks on this adapter, and the badge says so.
   await page.locator('[data-backend] summary').click();
   await expect(page.locator('[data-testid="backend-why"]')).toContainText(
     'Generation runs fused kernels: each layer of a token step in seven GPU dispatches',
+  );
+  await expect(page.locator('[data-testid="backend-why"]')).toContainText(
+    'Training runs fused kernels for layer norm and gelu',
   );
   await page.locator('[data-backend] summary').click();
 

@@ -4,7 +4,10 @@
  * training step's loss and gradient norm, and the log-probs after the update; and cache extensions
  * computed by the fused WebGPU kernels (src/model/kernels/webgpu-decode.ts) equal tfjs's own
  * kernels on the CPU, while a token step of the default model takes at most 40 dispatches (#27);
- * and the start-up check of those kernels (fused-decode-check.ts) refuses a broken one.
+ * the gradient of every parameter through the fused training kernels (webgpu-train.ts) equals the
+ * CPU's and central differences, while a training step of the default model takes at most 400
+ * dispatches (658 with tfjs's kernels); and the start-up checks of both kernel sets
+ * (fused-decode-check.ts, fused-train-check.ts) refuse a broken one.
  */
 import { expect, test } from '@playwright/test';
 import { WEBGPU_LAUNCH } from './webgpu-launch';
@@ -96,4 +99,38 @@ test('tiny model: WebGPU generation and training step match the CPU backend', as
   expect(check.broken).toMatch(/^the fused forward pass differs from tfjs's by /);
   expect(check.availableAfterBroken).toBe(false);
   expect(check.availableAgain).toBe(true);
+
+  // Gradients: WebGPU's fused training kernels against the CPU's tfjs kernels, every parameter, …
+  expect(gpu.gradients.fused).toBe(true);
+  expect(cpu.gradients.fused).toBe(false);
+  const lossScale = Math.max(1, Math.abs(cpu.gradients.loss));
+  expect(Math.abs(gpu.gradients.loss - cpu.gradients.loss)).toBeLessThan(1e-4 * lossScale);
+  for (const [name, g] of Object.entries(cpu.gradients.grads)) {
+    const scale = Math.max(1, ...g.map(Math.abs));
+    expect(maxDiff([gpu.gradients.grads[name] ?? []], [g]) / scale, name).toBeLessThan(1e-4);
+  }
+  // … and against central differences (step 1e-2) on WebGPU itself, at entries that move the sum.
+  expect(gpu.gradients.probes.filter((p) => Math.abs(p.central) > 0.05).length).toBeGreaterThanOrEqual(3);
+  for (const p of gpu.gradients.probes)
+    expect(Math.abs(p.analytic - p.central), `${p.name}[${p.index}]`).toBeLessThan(
+      2e-2 * Math.max(1, Math.abs(p.central)),
+    );
+
+  // A training step of the default model (3 layers, 7 layer norms, 3 gelus, 6 biased products).
+  const train = gpu.trainingStep as NonNullable<BackendRun['trainingStep']>;
+  for (const [name, calls] of [
+    ['A0LayerNorm', 7],
+    ['A0LayerNormGrad', 7],
+    ['A0ColumnSums', 7 * 2 + 6],
+    ['A0Gelu', 3],
+    ['A0GeluGrad', 3],
+  ] as const)
+    expect(train.kernels[name], name).toBe(calls);
+  expect(train.dispatches).toBeLessThanOrEqual(400);
+
+  expect(check.training.passed).toBeNull();
+  expect(check.training.tensorsKept).toBe(0);
+  expect(check.training.broken).toMatch(/^the fused gradients differ from tfjs's by /);
+  expect(check.training.availableAfterBroken).toBe(false);
+  expect(check.training.availableAgain).toBe(true);
 });

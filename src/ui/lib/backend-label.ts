@@ -3,7 +3,7 @@
  * words that say why the run is on it: the badge's details and the header's sentence, both from
  * the choice the engine reported (`ChoiceBasis`, model/backend-choice.ts).
  */
-import type { GenerationKernels, WasmBinary } from '../../model/backend';
+import type { FusedKernels, WasmBinary } from '../../model/backend';
 import { isGecko } from '../../model/gecko';
 import type { ChoiceBasis } from '../../model/backend-choice';
 import type { Measurement } from '../../model/backend-decision';
@@ -36,7 +36,9 @@ export interface BackendState {
   basis: ChoiceBasis | null;
   fallbacks: readonly { backend: string; reason: string }[];
   /** On WebGPU, which kernels generation runs (absent or null elsewhere). */
-  generation?: GenerationKernels | null;
+  generation?: FusedKernels | null;
+  /** On WebGPU, which kernels training runs (absent or null elsewhere). */
+  training?: FusedKernels | null;
 }
 
 function figureLine(name: 'wasm' | 'webgpu', m: Measurement, t: Strings): string {
@@ -97,6 +99,7 @@ export function badgeLines(
     lines.push(`${t.backend.threads(s.threads)}: ${s.binary === 'threaded-simd' ? w.threadsRule : w.singleThread}`);
   if (s.binary !== null && s.binary !== 'threaded-simd' && isGecko(userAgent)) lines.push(w.geckoSingleThread);
   if (s.generation) lines.push(s.generation.fused ? w.fusedGeneration : w.composedGeneration(s.generation.reason));
+  if (s.training) lines.push(s.training.fused ? w.fusedTraining : w.composedTraining(s.training.reason));
   // A measured backend that gave no figures is already said above.
   const said = b?.kind === 'measured' ? ['wasm', 'webgpu'] : [];
   for (const f of s.fallbacks)

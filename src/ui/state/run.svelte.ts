@@ -11,7 +11,7 @@ import type { LoopPosition } from '../../engine/loop-position';
 import type { EngineEvent } from '../../engine/protocol';
 import type { IterationSummary } from '../../engine/summary';
 import type { EvaluationResult, PhaseName, RecordOf } from '../../engine/trace';
-import type { GenerationKernels, WasmBinary } from '../../model/backend';
+import type { FusedKernels, WasmBinary } from '../../model/backend';
 import type { ChoiceBasis } from '../../model/backend-choice';
 import { type HeldRecord, releaseOldRecords } from './held-records';
 import { testHooks } from '../lib/test-hooks';
@@ -76,7 +76,9 @@ export class RunState {
   binary = $state<WasmBinary | null>(null);
   basis = $state.raw<ChoiceBasis | null>(null);
   /** On WebGPU, which kernels generation runs (null elsewhere and in replay). */
-  generation = $state.raw<GenerationKernels | null>(null);
+  generation = $state.raw<FusedKernels | null>(null);
+  /** On WebGPU, which kernels training runs (null elsewhere and in replay). */
+  training = $state.raw<FusedKernels | null>(null);
   params = $state(0);
   /** The engine is working on a command (or the replay is playing). */
   busy = $state(false);
@@ -190,6 +192,7 @@ export class RunState {
         this.binary = event.binary ?? null;
         this.basis = event.basis ?? null;
         this.generation = event.generation ?? null;
+        this.training = event.training ?? null;
         this.position = event.position;
         this.params = event.params;
         this.ready = true;

@@ -36,5 +36,9 @@ export const BACKEND_WHY_EN: BackendWhyStrings = {
     'Generation runs fused kernels: each layer of a token step in seven GPU dispatches and an untruncated draw in one, checked against tfjs’s own kernels when WebGPU started.',
   composedGeneration: (why) =>
     `Generation runs tfjs’s own kernels: the fused ones failed their start-up check here (${why}).`,
+  fusedTraining:
+    'Training runs fused kernels for layer norm and gelu (one GPU dispatch each forward, one to three backward) and takes Q, K and V from one product, checked against tfjs’s own kernels when WebGPU started.',
+  composedTraining: (why) =>
+    `Training runs tfjs’s own kernels: the fused ones failed their start-up check here (${why}).`,
   details: 'why',
 };

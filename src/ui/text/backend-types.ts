@@ -38,6 +38,10 @@ export interface BackendWhyStrings {
   fusedGeneration: string;
   /** Badge, on WebGPU: the start-up check refused the fused kernels; `why` is its own (English) words. */
   composedGeneration: (why: string) => string;
+  /** Badge, on WebGPU: training runs the fused kernels (src/model/kernels/webgpu-train.ts). */
+  fusedTraining: string;
+  /** Badge, on WebGPU: the start-up check refused the fused training kernels; `why` is its own (English) words. */
+  composedTraining: (why: string) => string;
   /** The badge's button text that opens the details. */
   details: string;
 }

@@ -2,20 +2,26 @@
  * Harness for tests/e2e/model-webgpu.spec.ts: the same tiny model (same seed, so the same initial
  * numbers) runs prefill, greedy generation, log-probs and one training step on WebGPU, then on the
  * CPU backend; and three cache extensions (forwardExtend: uneven and padded blocks, a step that
- * grows the cache), which WebGPU computes with its fused kernels and the CPU with tfjs's own. On
- * WebGPU, one turn of the default-size model is profiled for its kernels per token step. Both
- * results go to `window.__modelWebgpu` for the test to compare.
+ * grows the cache), which WebGPU computes with its fused kernels and the CPU with tfjs's own; and
+ * the gradient of a weighted sum of logits with respect to every parameter (WebGPU: the fused
+ * training kernels), with central differences of a few entries. On WebGPU, one turn and one
+ * training step of the default-size model are profiled for their kernels. Both results go to
+ * `window.__modelWebgpu` for the test to compare.
  */
 import * as tf from '@tensorflow/tfjs';
 import { Tokenizer } from '../../../src/core/tokenizer';
 import { type BackendName, selectBackend } from '../../../src/model/backend';
 import { DerivedWeights, forwardExtend } from '../../../src/model/decode';
+import { forwardFull } from '../../../src/model/forward';
 import { checkFusedDecode } from '../../../src/model/kernels/fused-decode-check';
+import { checkFusedTraining } from '../../../src/model/kernels/fused-train-check';
+import { FUSED_TRAIN_KERNELS, fusedTrainingAvailable } from '../../../src/model/kernels/fused-train-ops';
+import { registerTrainKernels } from '../../../src/model/kernels/webgpu-train';
 import { FUSED_KERNELS, fusedDecodeAvailable } from '../../../src/model/kernels/fused-decode-ops';
 import { registerDecodeKernels } from '../../../src/model/kernels/webgpu-decode';
 import { type KvCache, emptyCache } from '../../../src/model/kv-cache';
 import { TinyLM } from '../../../src/model/model';
-import { profileTokenSteps } from '../../../src/model/speed';
+import { profileSteps, profileTokenSteps } from '../../../src/model/speed';
 
 /** One cache extension: ids [B, L], each sequence's cursor and count of new tokens. */
 const EXTENSIONS: { ids: number[][]; cursor: number[]; n: number[] }[] = [
@@ -101,6 +107,99 @@ async function tokenStepCounts(backend: string): Promise<TokenStepCounts> {
   };
 }
 
+/** Sequences whose logits the gradient check weighs. */
+const GRAD_IDS = [
+  [3, 17, 42, 5, 9, 11, 2, 30],
+  [8, 8, 21, 64, 7, 1, 0, 0],
+];
+
+export interface GradientRun {
+  /** Whether the fused training kernels ran. */
+  fused: boolean;
+  /** L = Σ logits·R for fixed R, and ∂L/∂θ of every parameter (flattened), in parameter order. */
+  loss: number;
+  grads: Record<string, number[]>;
+  /** Entries [parameter, index] with their analytic and central-difference derivatives (step 1e-2). */
+  probes: { name: string; index: number; analytic: number; central: number }[];
+}
+
+/** The gradient check of the tiny model on the current backend. */
+async function gradients(model: TinyLM): Promise<GradientRun> {
+  const p = model.params;
+  const ids = tf.tensor2d(GRAD_IDS, undefined, 'int32');
+  const weights = tf.tidy(() => {
+    const n = GRAD_IDS.length * (GRAD_IDS[0] as number[]).length * model.config.vocabSize;
+    return tf.reshape(tf.tensor1d(Array.from({ length: n }, (_, i) => Math.sin(1.7 * i + 0.3))), [
+      GRAD_IDS.length,
+      (GRAD_IDS[0] as number[]).length,
+      model.config.vocabSize,
+    ]);
+  });
+  const lossOf = async (): Promise<number> => {
+    const l = tf.tidy(() => tf.sum(tf.mul(forwardFull(p, model.config, ids, false), weights)));
+    const v = (await l.data())[0] as number;
+    l.dispose();
+    return v;
+  };
+  const { value, grads } = tf.tidy(() =>
+    tf.variableGrads(() => tf.sum(tf.mul(forwardFull(p, model.config, ids, true), weights)) as tf.Scalar, p.all),
+  );
+  const out: Record<string, number[]> = {};
+  for (const [i, v] of p.all.entries())
+    out[p.names[i] as string] = Array.from(await (grads[v.name] as tf.Tensor).data());
+  const loss = (await value.data())[0] as number;
+  tf.dispose([value, ...Object.values(grads)]);
+  const probes: GradientRun['probes'] = [];
+  for (const [name, index] of [
+    ['layer0.ln1Gain', 3],
+    ['layer0.ln2Bias', 5],
+    ['layer0.wQkv', 40],
+    ['layer0.w1', 77],
+    ['lnFinalGain', 1],
+  ] as const) {
+    const variable = p.all[p.names.indexOf(name)] as tf.Variable;
+    const original = await variable.data();
+    const at = async (delta: number): Promise<number> => {
+      const moved = Float32Array.from(original);
+      moved[index] = (moved[index] as number) + delta;
+      tf.tidy(() => variable.assign(tf.tensor(moved, variable.shape)));
+      return lossOf();
+    };
+    const central = ((await at(1e-2)) - (await at(-1e-2))) / 2e-2;
+    tf.tidy(() => variable.assign(tf.tensor(original, variable.shape)));
+    probes.push({ name, index, analytic: out[name]![index]!, central });
+  }
+  tf.dispose([ids, weights]);
+  return { fused: fusedTrainingAvailable(), loss, grads: out, probes };
+}
+
+/** Kernels of one training step of the default-size model, 16 sequences of 64 tokens (as the bench counts them). */
+async function trainingStepCounts(backend: string): Promise<{ dispatches: number; kernels: Record<string, number> }> {
+  const tokenizer = new Tokenizer();
+  const model = TinyLM.create(tokenizer, {}, 1);
+  const sequences = Array.from({ length: 16 }, (_, i) =>
+    Array.from({ length: 64 }, (_, j) => 1 + ((i * 31 + j * 7) % (tokenizer.size - 1))),
+  );
+  const zeros = sequences.map((r) => r.map(() => 0));
+  const batch = {
+    sequences,
+    lossMask: sequences.map((r) => r.map((_, j) => (j === 0 ? 0 : 1))),
+    advantages: sequences.map((r, i) => r.map(() => (i % 2 ? 1 : -1))),
+    oldLogProbs: zeros,
+    refLogProbs: zeros,
+  };
+  const loss = { epsLow: 0.2, epsHigh: 0.3, dualClip: 3, klCoef: 0.01, aggregation: 'token-mean' as const };
+  // The first step creates the optimizer's moments; the second is the one counted.
+  await model.trainStep(batch, loss);
+  const prompts = [tokenizer.encode('<|tool|>What is 12 + 30 ?\n')];
+  const { trainKernels } = await profileSteps(model, prompts, batch, backend);
+  model.dispose();
+  return {
+    dispatches: trainKernels.dispatches,
+    kernels: Object.fromEntries(trainKernels.byName.map(([name, calls]) => [name, calls])),
+  };
+}
+
 export interface BackendRun {
   backend: string;
   fallbacks: string[];
@@ -119,7 +218,9 @@ export interface BackendRun {
   ratios: number[][];
   logProbsAfter: number[][];
   extensions: ExtensionRun[];
+  gradients: GradientRun;
   tokenSteps?: TokenStepCounts;
+  trainingStep?: { dispatches: number; kernels: Record<string, number> };
 }
 
 async function runOn(backend: BackendName): Promise<BackendRun> {
@@ -158,6 +259,7 @@ async function runOn(backend: BackendName): Promise<BackendRun> {
   );
   const logProbsAfter = await model.logProbs(sequences);
   const extended = await extensions(model);
+  const gradientRun = await gradients(model);
   model.dispose();
   return {
     backend: choice.backend,
@@ -175,7 +277,10 @@ async function runOn(backend: BackendName): Promise<BackendRun> {
     ratios: stats.ratios,
     logProbsAfter,
     extensions: extended,
-    ...(choice.backend === 'webgpu' ? { tokenSteps: await tokenStepCounts(choice.backend) } : {}),
+    gradients: gradientRun,
+    ...(choice.backend === 'webgpu'
+      ? { tokenSteps: await tokenStepCounts(choice.backend), trainingStep: await trainingStepCounts(choice.backend) }
+      : {}),
   };
 }
 
@@ -189,6 +294,41 @@ export interface CheckRun {
   availableAfterBroken: boolean;
   /** After registering the kernels again. */
   availableAgain: boolean;
+  /** The same for the training kernels' check (fused-train-check.ts), with A0LayerNormGrad writing zeros. */
+  training: {
+    passed: string | null;
+    tensorsKept: number;
+    broken: string | null;
+    availableAfterBroken: boolean;
+    availableAgain: boolean;
+  };
+}
+
+/** A kernel for `name` on WebGPU that writes zeros of its first input's shape. */
+function registerZeros(name: string): void {
+  if (tf.getKernel(name, 'webgpu')) tf.unregisterKernel(name, 'webgpu');
+  tf.registerKernel({
+    kernelName: name,
+    backendName: 'webgpu',
+    kernelFunc: ({ inputs, backend }) => {
+      const shape = Object.values(inputs)[0]!.shape;
+      return (
+        backend as unknown as { makeTensorInfo: (s: number[], d: string, v: Float32Array) => tf.TensorInfo }
+      ).makeTensorInfo(shape, 'float32', new Float32Array(shape.reduce((a, b) => a * b, 1)));
+    },
+  });
+}
+
+/** The start-up check of the training kernels, as they are and with the layer norm's ∂x broken. */
+async function trainingCheckRun(): Promise<CheckRun['training']> {
+  const tensorsBefore = tf.memory().numTensors;
+  const passed = await checkFusedTraining();
+  const tensorsKept = tf.memory().numTensors - tensorsBefore;
+  registerZeros('A0LayerNormGrad');
+  const broken = await checkFusedTraining();
+  const availableAfterBroken = FUSED_TRAIN_KERNELS.some((k) => tf.getKernel(k, 'webgpu') !== undefined);
+  registerTrainKernels();
+  return { passed, tensorsKept, broken, availableAfterBroken, availableAgain: fusedTrainingAvailable() };
 }
 
 /** The start-up check of the fused kernels (fused-decode-check.ts) on WebGPU, as it is and with one kernel broken. */
@@ -210,7 +350,8 @@ async function checkRun(): Promise<CheckRun> {
   const broken = await checkFusedDecode();
   const availableAfterBroken = FUSED_KERNELS.some((k) => tf.getKernel(k, 'webgpu') !== undefined);
   registerDecodeKernels();
-  return { passed, tensorsKept, broken, availableAfterBroken, availableAgain: fusedDecodeAvailable() };
+  const training = await trainingCheckRun();
+  return { passed, tensorsKept, broken, availableAfterBroken, availableAgain: fusedDecodeAvailable(), training };
 }
 
 const target = window as unknown as {

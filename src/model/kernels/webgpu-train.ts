@@ -1,0 +1,157 @@
+/**
+ * Training on WebGPU in fewer dispatches: layer norm and gelu, forward and backward, as five WGSL
+ * kernels registered with tfjs for the `webgpu` backend only (one thread per output number, as in
+ * webgpu-decode.ts). fused-ops.ts builds the differentiable blocks of the forward pass from them,
+ * where fast-ops.ts composes tfjs kernels: a layer norm took about nine dispatches forward and ten
+ * backward, gelu six and seven. Each is checked against tfjs's own kernels by
+ * tests/e2e/model-webgpu.spec.ts and at start by fused-train-check.ts.
+ */
+import * as tf from '@tensorflow/tfjs';
+import { COLUMN_SUMS, GELU, GELU_GRAD, LAYER_NORM, LAYER_NORM_GRAD } from './fused-train-ops';
+import { GELU_A, GELU_K, type Inputs, PerOutputProgram, rowStats, run } from './webgpu-program';
+
+/** y = g·x̂ + b for rows x [m, d], x̂ = (x − μ)·r, r = 1/√(σ² + 1e-5). */
+class LayerNormProgram extends PerOutputProgram {
+  readonly variableNames = ['x', 'gain', 'bias'];
+  readonly shaderKey = 'a0LayerNorm';
+  body(): string {
+    return `
+      let d = uniforms.xShape[1];
+      let row = index / d;
+      let col = index - row * d;
+      let base = row * d;
+      ${rowStats('x', 'base', 'd')}
+      setOutputAtIndex(index, (x[index] - mean) * rstd * gain[col] + bias[col]);`;
+  }
+}
+
+/**
+ * ∂x of the layer norm: with ĝ = dy·g, ∂x = r·(ĝ − mean(ĝ) − x̂·mean(ĝ·x̂)), the row means over
+ * the row of the output number (fast-ops.ts `layerNorm`).
+ */
+class LayerNormGradProgram extends PerOutputProgram {
+  readonly variableNames = ['x', 'gain', 'dy'];
+  readonly shaderKey = 'a0LayerNormGrad';
+  body(): string {
+    return `
+      let d = uniforms.xShape[1];
+      let row = index / d;
+      let col = index - row * d;
+      let base = row * d;
+      ${rowStats('x', 'base', 'd')}
+      var gSum = 0.0;
+      var gxSum = 0.0;
+      for (var k = 0; k < d; k++) {
+        let g = dy[base + k] * gain[k];
+        gSum += g;
+        gxSum += g * (x[base + k] - mean) * rstd;
+      }
+      let xHat = (x[index] - mean) * rstd;
+      setOutputAtIndex(index, rstd * (dy[index] * gain[col] - gSum / f32(d) - xHat * gxSum / f32(d)));`;
+  }
+}
+
+/** Column sums Σ_rows dy of dy [m, n]; with `normalised`, Σ_rows dy·x̂ with x̂ the rows of x [m, n] standardised. */
+class ColumnSumsProgram extends PerOutputProgram {
+  readonly variableNames: string[];
+  readonly shaderKey: string;
+  constructor(
+    outputShape: number[],
+    private readonly normalised: boolean,
+  ) {
+    super(outputShape);
+    this.variableNames = normalised ? ['dy', 'x'] : ['dy'];
+    this.shaderKey = `a0ColumnSums_${normalised}`;
+  }
+  body(): string {
+    const term = this.normalised
+      ? `let base = r * n;
+        ${rowStats('x', 'base', 'n')}
+        acc += dy[base + index] * (x[base + index] - mean) * rstd;`
+      : 'acc += dy[r * n + index];';
+    return `
+      let m = uniforms.dyShape[0];
+      let n = uniforms.dyShape[1];
+      var acc = 0.0;
+      for (var r = 0; r < m; r++) {
+        ${term}
+      }
+      setOutputAtIndex(index, acc);`;
+  }
+}
+
+/** The gate u = k·x·(1 + a·x²) of gelu(x) = x·σ(u), k = 2√(2/π), a = 0.044715 (fast-ops.ts). */
+const GATE = `let v = x[index];
+      let s = 1.0 / (1.0 + exp(-${GELU_K} * v * (1.0 + ${GELU_A} * v * v)));`;
+
+/** gelu(x) = x·σ(u), elementwise. */
+class GeluProgram extends PerOutputProgram {
+  readonly variableNames = ['x'];
+  readonly shaderKey = 'a0Gelu';
+  body(): string {
+    return `
+      ${GATE}
+      setOutputAtIndex(index, v * s);`;
+  }
+}
+
+/** dy·gelu′(x) = dy·(s + x·s(1 − s)·k(1 + 3a·x²)), s = σ(u), elementwise. */
+class GeluGradProgram extends PerOutputProgram {
+  readonly variableNames = ['x', 'dy'];
+  readonly shaderKey = 'a0GeluGrad';
+  body(): string {
+    return `
+      ${GATE}
+      let slope = v * s * (1.0 - s) * ${GELU_K} * (1.0 + ${3 * GELU_A} * v * v);
+      setOutputAtIndex(index, dy[index] * (s + slope));`;
+  }
+}
+
+const KERNELS: tf.KernelConfig[] = [
+  {
+    kernelName: LAYER_NORM,
+    backendName: 'webgpu',
+    kernelFunc: ({ inputs, backend }) => {
+      const { x, gain, bias } = inputs as Inputs;
+      return run(backend, new LayerNormProgram(x!.shape), [x!, gain!, bias!]);
+    },
+  },
+  {
+    kernelName: LAYER_NORM_GRAD,
+    backendName: 'webgpu',
+    kernelFunc: ({ inputs, backend }) => {
+      const { x, gain, dy } = inputs as Inputs;
+      return run(backend, new LayerNormGradProgram(x!.shape), [x!, gain!, dy!]);
+    },
+  },
+  {
+    kernelName: COLUMN_SUMS,
+    backendName: 'webgpu',
+    kernelFunc: ({ inputs, backend }) => {
+      const { dy, x } = inputs as Inputs;
+      const program = new ColumnSumsProgram([dy!.shape[1]!], x !== undefined);
+      return run(backend, program, x ? [dy!, x] : [dy!]);
+    },
+  },
+  {
+    kernelName: GELU,
+    backendName: 'webgpu',
+    kernelFunc: ({ inputs, backend }) => {
+      const { x } = inputs as Inputs;
+      return run(backend, new GeluProgram(x!.shape), [x!]);
+    },
+  },
+  {
+    kernelName: GELU_GRAD,
+    backendName: 'webgpu',
+    kernelFunc: ({ inputs, backend }) => {
+      const { x, dy } = inputs as Inputs;
+      return run(backend, new GeluGradProgram(x!.shape), [x!, dy!]);
+    },
+  },
+];
+
+/** Registers the kernels with tfjs for the `webgpu` backend (once; later calls do nothing). */
+export function registerTrainKernels(): void {
+  for (const k of KERNELS) if (!tf.getKernel(k.kernelName, 'webgpu')) tf.registerKernel(k);
+}
