@@ -1,5 +1,6 @@
 /** AdamW with global gradient-norm clipping, over one model's own variable list. */
 import * as tf from '@tensorflow/tfjs';
+import { adamMoment, adamParam, fusedTrainingAvailable } from './kernels/fused-train-ops';
 
 export interface OptimizerSettings {
   learningRate: number;
@@ -80,10 +81,14 @@ export class AdamW {
    * ĝ = g·min(1, c/(‖g‖ + 1e-6)), m ← β₁m + (1−β₁)ĝ, v ← β₂v + (1−β₂)ĝ²,
    * θ ← θ·(1 − lr·λ·[rank θ ≥ 2]) − lr·(m/(1−β₁ᵗ)) / (√(v/(1−β₂ᵗ)) + ε).
    */
-  applyFlat(flat: tf.Tensor1D, norm: tf.Scalar, s: OptimizerSettings): void {
+  applyFlat(flat: tf.Tensor1D, norm: tf.Scalar, s: OptimizerSettings, fused = fusedTrainingAvailable()): void {
     if (flat.size !== this.m.size)
       throw new Error(`AdamW: a gradient of ${flat.size} values for ${this.m.size} parameters.`);
     this.step += 1;
+    if (fused) {
+      this.applyFused(flat, norm, s);
+      return;
+    }
     const g = Number.isFinite(s.maxGradNorm)
       ? tf.mul(flat, tf.minimum(1, tf.div(s.maxGradNorm, tf.add(norm, 1e-6))))
       : flat;
@@ -97,6 +102,25 @@ export class AdamW {
     this.params.forEach((p, i) => {
       const decayed = p.rank >= 2 ? tf.mul(p, 1 - s.learningRate * s.weightDecay) : p;
       p.assign(tf.sub(decayed, tf.reshape(tf.gather(update, this.positions[i] as tf.Tensor1D), p.shape)));
+    });
+  }
+
+  /**
+   * `applyFlat`'s update on WebGPU's fused kernels (kernels/webgpu-train.ts): each moment in one
+   * dispatch, each parameter in one, reading its part of the moments at its offset (where tfjs's
+   * kernels took about a dozen dispatches for the moments and three per parameter).
+   */
+  private applyFused(flat: tf.Tensor1D, norm: tf.Scalar, s: OptimizerSettings): void {
+    const c1 = 1 - Math.pow(s.beta1, this.step);
+    const c2 = 1 - Math.pow(s.beta2, this.step);
+    const [m, v] = [this.m as tf.Tensor1D, this.v as tf.Tensor1D];
+    this.m.assign(adamMoment(m, flat, norm, s.beta1, s.maxGradNorm, false));
+    this.v.assign(adamMoment(v, flat, norm, s.beta2, s.maxGradNorm, true));
+    let offset = 0;
+    this.params.forEach((p, i) => {
+      const decay = p.rank >= 2 ? 1 - s.learningRate * s.weightDecay : 1;
+      p.assign(adamParam(p, m, v, { offset, decay, stepSize: s.learningRate / c1, c2, epsilon: s.epsilon }));
+      offset += this.sizes[i] as number;
     });
   }
 

@@ -124,6 +124,9 @@ test('tiny model: WebGPU generation and training step match the CPU backend', as
     ['A0ColumnSums', 7 * 2 + 6],
     ['A0Gelu', 3],
     ['A0GeluGrad', 3],
+    ['A0AdamMoment', 2],
+    // One per parameter: 3 layers × 10, two embeddings, the final norm's gain and bias.
+    ['A0AdamParam', 34],
   ] as const)
     expect(train.kernels[name], name).toBe(calls);
   expect(train.dispatches).toBeLessThanOrEqual(400);
@@ -131,6 +134,7 @@ test('tiny model: WebGPU generation and training step match the CPU backend', as
   expect(check.training.passed).toBeNull();
   expect(check.training.tensorsKept).toBe(0);
   expect(check.training.broken).toMatch(/^the fused gradients differ from tfjs's by /);
+  expect(check.training.brokenStep).toMatch(/^the fused AdamW step differs from tfjs's by /);
   expect(check.training.availableAfterBroken).toBe(false);
   expect(check.training.availableAgain).toBe(true);
 });

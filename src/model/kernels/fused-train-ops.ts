@@ -10,8 +10,10 @@ export const LAYER_NORM_GRAD = 'A0LayerNormGrad';
 export const COLUMN_SUMS = 'A0ColumnSums';
 export const GELU = 'A0Gelu';
 export const GELU_GRAD = 'A0GeluGrad';
+export const ADAM_MOMENT = 'A0AdamMoment';
+export const ADAM_PARAM = 'A0AdamParam';
 /** Every fused training kernel's name. */
-export const FUSED_TRAIN_KERNELS = [LAYER_NORM, LAYER_NORM_GRAD, COLUMN_SUMS, GELU, GELU_GRAD];
+export const FUSED_TRAIN_KERNELS = [LAYER_NORM, LAYER_NORM_GRAD, COLUMN_SUMS, GELU, GELU_GRAD, ADAM_MOMENT, ADAM_PARAM];
 
 /** Whether the active backend has the fused training kernels (WebGPU after `registerTrainKernels`). */
 export function fusedTrainingAvailable(): boolean {
@@ -44,4 +46,33 @@ export function geluKernel(x: tf.Tensor): tf.Tensor {
 /** dy·gelu′(x) elementwise: one dispatch. */
 export function geluGrad(x: tf.Tensor, dy: tf.Tensor): tf.Tensor {
   return kernel(GELU_GRAD, { x, dy });
+}
+
+/**
+ * One AdamW moment over the flat gradient g [P] with its norm ‖g‖ [1]: β·moment + (1 − β)·ĝ (or ĝ²
+ * when `squared`), ĝ = g·min(1, maxGradNorm/(‖g‖ + 1e-6)) (ĝ = g when maxGradNorm is infinite):
+ * one dispatch.
+ */
+export function adamMoment(
+  moment: tf.Tensor1D,
+  grad: tf.Tensor1D,
+  norm: tf.Tensor,
+  beta: number,
+  maxGradNorm: number,
+  squared: boolean,
+): tf.Tensor1D {
+  return kernel(ADAM_MOMENT, { moment, grad, norm: tf.reshape(norm, [1]) }, { beta, maxGradNorm, squared });
+}
+
+/**
+ * A parameter's AdamW step from the flat moments m, v [P], its values at `offset` … offset + size − 1:
+ * θ·decay − stepSize·m/(√(v/c2) + ε), stepSize = lr/(1 − β₁ᵗ), c2 = 1 − β₂ᵗ: one dispatch.
+ */
+export function adamParam(
+  param: tf.Tensor,
+  m: tf.Tensor1D,
+  v: tf.Tensor1D,
+  attrs: { offset: number; decay: number; stepSize: number; c2: number; epsilon: number },
+): tf.Tensor {
+  return kernel(ADAM_PARAM, { param, m, v }, attrs);
 }

@@ -1,13 +1,13 @@
 /**
- * Training on WebGPU in fewer dispatches: layer norm and gelu, forward and backward, as five WGSL
- * kernels registered with tfjs for the `webgpu` backend only (one thread per output number, as in
- * webgpu-decode.ts). fused-ops.ts builds the differentiable blocks of the forward pass from them,
+ * Training on WebGPU in fewer dispatches: layer norm and gelu, forward and backward, and AdamW's
+ * moments and per-parameter step, as seven WGSL kernels registered with tfjs for the `webgpu`
+ * backend only (one thread per output number, as in webgpu-decode.ts); adamw.ts calls the last two. fused-ops.ts builds the differentiable blocks of the forward pass from them,
  * where fast-ops.ts composes tfjs kernels: a layer norm took about nine dispatches forward and ten
  * backward, gelu six and seven. Each is checked against tfjs's own kernels by
  * tests/e2e/model-webgpu.spec.ts and at start by fused-train-check.ts.
  */
 import * as tf from '@tensorflow/tfjs';
-import { COLUMN_SUMS, GELU, GELU_GRAD, LAYER_NORM, LAYER_NORM_GRAD } from './fused-train-ops';
+import { ADAM_MOMENT, ADAM_PARAM, COLUMN_SUMS, GELU, GELU_GRAD, LAYER_NORM, LAYER_NORM_GRAD } from './fused-train-ops';
 import { GELU_A, GELU_K, type Inputs, PerOutputProgram, rowStats, run } from './webgpu-program';
 
 /** y = g·x̂ + b for rows x [m, d], x̂ = (x − μ)·r, r = 1/√(σ² + 1e-5). */
@@ -107,6 +107,40 @@ class GeluGradProgram extends PerOutputProgram {
   }
 }
 
+/** β·moment + (1 − β)·ĝ (ĝ² when squared), ĝ = g·min(1, c/(‖g‖ + 1e-6)) when clipped (fused-train-ops.ts `adamMoment`). */
+class AdamMomentProgram extends PerOutputProgram {
+  readonly variableNames = ['moment', 'grad', 'norm'];
+  readonly shaderKey: string;
+  override uniforms = 'threads : i32, beta : f32, maxGradNorm : f32,';
+  constructor(
+    outputShape: number[],
+    private readonly clipped: boolean,
+    private readonly squared: boolean,
+  ) {
+    super(outputShape);
+    this.shaderKey = `a0AdamMoment_${clipped}_${squared}`;
+  }
+  body(): string {
+    return `
+      var g = grad[index]${this.clipped ? ' * min(1.0, uniforms.maxGradNorm / (norm[0] + 1e-6))' : ''};
+      ${this.squared ? 'g = g * g;' : ''}
+      setOutputAtIndex(index, moment[index] * uniforms.beta + g * (1.0 - uniforms.beta));`;
+  }
+}
+
+/** θ·decay − stepSize·m/(√(v/c2) + ε) at the parameter's offset in the flat moments (fused-train-ops.ts `adamParam`). */
+class AdamParamProgram extends PerOutputProgram {
+  readonly variableNames = ['param', 'm', 'v'];
+  readonly shaderKey = 'a0AdamParam';
+  override uniforms = 'threads : i32, offset : i32, decay : f32, stepSize : f32, c2 : f32, epsilon : f32,';
+  body(): string {
+    return `
+      let at = uniforms.offset + index;
+      let update = (m[at] * uniforms.stepSize) / (sqrt(v[at] / uniforms.c2) + uniforms.epsilon);
+      setOutputAtIndex(index, param[index] * uniforms.decay - update);`;
+  }
+}
+
 const KERNELS: tf.KernelConfig[] = [
   {
     kernelName: LAYER_NORM,
@@ -139,6 +173,45 @@ const KERNELS: tf.KernelConfig[] = [
     kernelFunc: ({ inputs, backend }) => {
       const { x } = inputs as Inputs;
       return run(backend, new GeluProgram(x!.shape), [x!]);
+    },
+  },
+  {
+    kernelName: ADAM_MOMENT,
+    backendName: 'webgpu',
+    kernelFunc: ({ inputs, backend, attrs }) => {
+      const { moment, grad, norm } = inputs as Inputs;
+      const a = attrs as { beta: number; maxGradNorm: number; squared: boolean };
+      const clipped = Number.isFinite(a.maxGradNorm);
+      const program = new AdamMomentProgram(moment!.shape, clipped, a.squared);
+      return run(
+        backend,
+        program,
+        [moment!, grad!, norm!],
+        [
+          { type: 'float32', data: [a.beta] },
+          { type: 'float32', data: [clipped ? a.maxGradNorm : 0] },
+        ],
+      );
+    },
+  },
+  {
+    kernelName: ADAM_PARAM,
+    backendName: 'webgpu',
+    kernelFunc: ({ inputs, backend, attrs }) => {
+      const { param, m, v } = inputs as Inputs;
+      const a = attrs as { offset: number; decay: number; stepSize: number; c2: number; epsilon: number };
+      return run(
+        backend,
+        new AdamParamProgram(param!.shape),
+        [param!, m!, v!],
+        [
+          { type: 'int32', data: [a.offset] },
+          { type: 'float32', data: [a.decay] },
+          { type: 'float32', data: [a.stepSize] },
+          { type: 'float32', data: [a.c2] },
+          { type: 'float32', data: [a.epsilon] },
+        ],
+      );
     },
   },
   {

@@ -294,11 +294,15 @@ export interface CheckRun {
   availableAfterBroken: boolean;
   /** After registering the kernels again. */
   availableAgain: boolean;
-  /** The same for the training kernels' check (fused-train-check.ts), with A0LayerNormGrad writing zeros. */
+  /**
+   * The same for the training kernels' check (fused-train-check.ts), with A0LayerNormGrad writing
+   * zeros (`broken`), then A0AdamParam (`brokenStep`).
+   */
   training: {
     passed: string | null;
     tensorsKept: number;
     broken: string | null;
+    brokenStep: string | null;
     availableAfterBroken: boolean;
     availableAgain: boolean;
   };
@@ -328,7 +332,10 @@ async function trainingCheckRun(): Promise<CheckRun['training']> {
   const broken = await checkFusedTraining();
   const availableAfterBroken = FUSED_TRAIN_KERNELS.some((k) => tf.getKernel(k, 'webgpu') !== undefined);
   registerTrainKernels();
-  return { passed, tensorsKept, broken, availableAfterBroken, availableAgain: fusedTrainingAvailable() };
+  registerZeros('A0AdamParam');
+  const brokenStep = await checkFusedTraining();
+  registerTrainKernels();
+  return { passed, tensorsKept, broken, brokenStep, availableAfterBroken, availableAgain: fusedTrainingAvailable() };
 }
 
 /** The start-up check of the fused kernels (fused-decode-check.ts) on WebGPU, as it is and with one kernel broken. */
