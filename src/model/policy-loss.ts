@@ -4,6 +4,7 @@
  * it equal to. All per-token inputs are [B, T]; call inside `tf.tidy`.
  */
 import * as tf from '@tensorflow/tfjs';
+import { fusedTrainingAvailable, policyGrad, policyPack, policyTokens } from './kernels/fused-train-ops';
 
 /** Clip-branch codes in the per-token statistics. */
 export const BRANCH_CODES = { none: 0, 'low-clip': 1, 'high-clip': 2, 'dual-clip': 3 } as const;
@@ -120,19 +121,12 @@ function lossParts(x: PolicyLossInputs): LossParts {
   };
 }
 
-/**
- * Per token: ρ = exp(clamp(logπθ − logπold, −20, 20)),
- * L = max(−A·ρ, −A·clip(ρ, 1 − ε_low, 1 + ε_high)), and with dual clip c for A < 0: min(L, −A·c);
- * kl = clamp(eˣ − x − 1, −10, 10) with x = clamp(logπref − logπθ, −20, 20).
- * Loss = Σ w·L + klCoef · Σ w·kl, w the aggregation weights.
- * Differentiable in `logp` through one custom gradient (see `lossParts`), so that the tape holds
- * one node instead of the ~70 of the loss's elementwise ops; `ratio` and `branch` are statistics
- * and pass no gradient.
- */
-export function policyLoss(x: PolicyLossInputs): PolicyLossTensors {
-  const [b, t] = x.logp.shape;
-  const n = b * t;
-  const packed = tf.customGrad((...args: (tf.Tensor | tf.GradSaveFunc)[]) => {
+type Packed = (logp: tf.Tensor) => tf.Tensor;
+
+/** The packed loss [loss, pgLoss, kl, ρ…, branch…] of tfjs's kernels, with `lossParts`' gradient. */
+function composedPacked(x: PolicyLossInputs): Packed {
+  const n = x.logp.size;
+  return tf.customGrad((...args: (tf.Tensor | tf.GradSaveFunc)[]) => {
     const save = args[1] as tf.GradSaveFunc;
     const p = lossParts({ ...x, logp: args[0] as tf.Tensor2D });
     save([p.pgGrad, p.klGrad]);
@@ -145,7 +139,41 @@ export function policyLoss(x: PolicyLossInputs): PolicyLossTensors {
         return [tf.add(tf.mul(tf.add(dLoss, dPg), pgGrad), tf.mul(tf.add(tf.mul(dLoss, x.klCoef), dKl), klGrad))];
       },
     };
-  })(x.logp) as tf.Tensor1D;
+  }) as Packed;
+}
+
+/**
+ * The same packed loss by WebGPU's fused kernels (kernels/webgpu-train.ts): every token's parts in
+ * one dispatch, the sums and the packing in one, the gradient in one.
+ */
+function fusedPacked(x: PolicyLossInputs): Packed {
+  const shape = x.logp.shape;
+  return tf.customGrad((...args: (tf.Tensor | tf.GradSaveFunc)[]) => {
+    const save = args[1] as tf.GradSaveFunc;
+    const tokens = policyTokens({ ...x, logp: args[0] as tf.Tensor2D }, x.dualClip);
+    save([tokens]);
+    return {
+      value: policyPack(tokens, x.klCoef),
+      gradFunc: (dy: tf.Tensor, saved: tf.Tensor[]) => [
+        policyGrad(dy as tf.Tensor1D, saved[0] as tf.Tensor2D, x.klCoef, shape),
+      ],
+    };
+  }) as Packed;
+}
+
+/**
+ * Per token: ρ = exp(clamp(logπθ − logπold, −20, 20)),
+ * L = max(−A·ρ, −A·clip(ρ, 1 − ε_low, 1 + ε_high)), and with dual clip c for A < 0: min(L, −A·c);
+ * kl = clamp(eˣ − x − 1, −10, 10) with x = clamp(logπref − logπθ, −20, 20).
+ * Loss = Σ w·L + klCoef · Σ w·kl, w the aggregation weights.
+ * Differentiable in `logp` through one custom gradient (see `lossParts`), so that the tape holds
+ * one node instead of the ~70 of the loss's elementwise ops; `ratio` and `branch` are statistics
+ * and pass no gradient. `fused`: WebGPU's fused kernels compute the same (`fusedPacked`).
+ */
+export function policyLoss(x: PolicyLossInputs, fused = fusedTrainingAvailable()): PolicyLossTensors {
+  const [b, t] = x.logp.shape;
+  const n = b * t;
+  const packed = (fused ? fusedPacked(x) : composedPacked(x))(x.logp) as tf.Tensor1D;
   const scalar = (k: number): tf.Scalar => tf.reshape(tf.slice(packed, [k], [1]), []) as tf.Scalar;
   return {
     loss: scalar(0),

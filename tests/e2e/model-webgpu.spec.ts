@@ -116,6 +116,20 @@ test('tiny model: WebGPU generation and training step match the CPU backend', as
       2e-2 * Math.max(1, Math.abs(p.central)),
     );
 
+  // The clipped policy loss on inputs that reach every branch: WebGPU's fused kernels against the
+  // CPU's tfjs kernels, the branch codes exactly.
+  expect(gpu.policy.fused).toBe(true);
+  expect(cpu.policy.fused).toBe(false);
+  const n = 12;
+  expect(gpu.policy.packed.slice(3 + n)).toEqual(cpu.policy.packed.slice(3 + n));
+  expect(new Set(cpu.policy.packed.slice(3 + n))).toEqual(new Set([0, 1, 2, 3]));
+  // Relative to each number (a ratio past the clamp is e²⁰).
+  const relative = (a: number[], b: number[]) =>
+    Math.max(...a.map((x, i) => Math.abs(x - b[i]!) / Math.max(1, Math.abs(b[i]!))));
+  expect(relative(gpu.policy.packed.slice(0, 3 + n), cpu.policy.packed.slice(0, 3 + n))).toBeLessThan(1e-5);
+  expect(relative(gpu.policy.grad, cpu.policy.grad)).toBeLessThan(1e-5);
+  expect(cpu.policy.grad.filter((g) => g !== 0).length).toBeGreaterThanOrEqual(6);
+
   // A training step of the default model (3 layers, 7 layer norms, 3 gelus, 6 biased products).
   const train = gpu.trainingStep as NonNullable<BackendRun['trainingStep']>;
   for (const [name, calls] of [
@@ -127,6 +141,9 @@ test('tiny model: WebGPU generation and training step match the CPU backend', as
     ['A0AdamMoment', 2],
     // One per parameter: 3 layers × 10, two embeddings, the final norm's gain and bias.
     ['A0AdamParam', 34],
+    ['A0PolicyTokens', 1],
+    ['A0PolicyPack', 1],
+    ['A0PolicyGrad', 1],
   ] as const)
     expect(train.kernels[name], name).toBe(calls);
   expect(train.dispatches).toBeLessThanOrEqual(400);
@@ -135,6 +152,7 @@ test('tiny model: WebGPU generation and training step match the CPU backend', as
   expect(check.training.tensorsKept).toBe(0);
   expect(check.training.broken).toMatch(/^the fused gradients differ from tfjs's by /);
   expect(check.training.brokenStep).toMatch(/^the fused AdamW step differs from tfjs's by /);
+  expect(check.training.brokenLoss).toMatch(/^the fused policy loss differs from tfjs's by /);
   expect(check.training.availableAfterBroken).toBe(false);
   expect(check.training.availableAgain).toBe(true);
 });

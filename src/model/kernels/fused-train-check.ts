@@ -6,7 +6,8 @@
  * the fused blocks (fused-ops.ts) and through fast-ops.ts's tfjs kernels on the same backend, and
  * the plain forward pass both ways, and the parameters after two AdamW steps with a fixed random
  * gradient (the same for both, since AdamW's m/√v would magnify rounding in near-zero entries) and
- * a weight decay large enough that a step without it differs past the limit.
+ * a weight decay large enough that a step without it differs past the limit; and the policy loss
+ * with its gradient on inputs that reach every branch (`policyProbe`).
  * On a difference past 1e-3 (relative to the largest value compared) the fused kernels are
  * unregistered and training keeps tfjs's kernels.
  */
@@ -15,6 +16,7 @@ import type { ModelConfig } from '../config';
 import { forwardFull } from '../forward';
 import { AdamW, DEFAULT_OPTIMIZER, globalNorm } from '../adamw';
 import { createParams, disposeParams } from '../params';
+import { policyLoss } from '../policy-loss';
 import { FUSED_TRAIN_KERNELS, fusedTrainingAvailable } from './fused-train-ops';
 
 const CONFIG: ModelConfig = {
@@ -66,6 +68,67 @@ async function pass(fused: boolean): Promise<{ logits: number[]; grads: number[]
   return out;
 }
 
+/** Per-token inputs [2, 6] of the policy probe: every clip branch, both clamps, dual clip and ties. */
+const PROBE = {
+  // d = logπθ − logπold: beyond the clamp, below 1 − ε_low, inside, zero (a tie of the two branches),
+  // past 1 + ε_high, past the dual clip (ρ ≈ 3.7 with A < 0) … (no other ties: the spec compares
+  // these on two backends, whose exp may differ in the last bit).
+  d: [
+    [-25, -0.5, -0.1, 0, 0.27, 0.5],
+    [1.3, 0.05, -0.3, 25, 0.26, 0.1],
+  ],
+  advantages: [
+    [1, 1, -1, 1, -1, 1],
+    [-1, -1, -1, -1, 1, -1],
+  ],
+  // logπref − logπθ: k3 past its clamp of 10, beyond the ±20 clamp, small.
+  refGap: [
+    [3, -25, 0.1, 0, -0.2, 0.5],
+    [-1, 2.9, 25, 0.05, 0, -0.3],
+  ],
+};
+
+/**
+ * The packed policy loss [loss, pgLoss, kl, ρ…, branch…] of PROBE (dual clip 3, klCoef 0.05, clip
+ * widths 0.2/0.3 and 0.1/0.28 per sequence, weights 0.05–0.3) and the gradient with respect to
+ * logπθ of loss + 0.5·pgLoss − 0.25·kl, which reaches every term of its gradient.
+ */
+export async function policyProbe(fused: boolean): Promise<{ packed: number[]; grad: number[] }> {
+  const [packed, grad] = tf.tidy(() => {
+    const logp = tf.tensor2d([
+      [-1, -2, -0.5, -3, -1.5, -0.7],
+      [-2.5, -0.2, -1, -4, -0.9, -1.1],
+    ]);
+    const inputs = {
+      oldLogp: tf.sub(logp, tf.tensor2d(PROBE.d)) as tf.Tensor2D,
+      refLogp: tf.add(logp, tf.tensor2d(PROBE.refGap)) as tf.Tensor2D,
+      advantages: tf.tensor2d(PROBE.advantages),
+      weights: tf.tensor2d(
+        Array.from({ length: 2 }, (_, b) => Array.from({ length: 6 }, (_, j) => 0.05 + 0.02 * (b * 6 + j))),
+      ),
+      epsLow: tf.tensor2d([[0.2], [0.1]]),
+      epsHigh: tf.tensor2d([[0.3], [0.28]]),
+      dualClip: 3,
+      klCoef: 0.05,
+    };
+    const of = (l: tf.Tensor) => policyLoss({ ...inputs, logp: l as tf.Tensor2D }, fused);
+    const r = of(logp);
+    const packedValue = tf.concat([
+      tf.stack([r.loss, r.pgLoss, r.kl]),
+      tf.reshape(r.ratio, [-1]),
+      tf.reshape(r.branch, [-1]),
+    ]);
+    const g = tf.grad((l: tf.Tensor) => {
+      const q = of(l);
+      return tf.sub(tf.add(q.loss, tf.mul(q.pgLoss, 0.5)), tf.mul(q.kl, 0.25));
+    })(logp);
+    return [packedValue, g];
+  });
+  const out = { packed: Array.from(await packed.data()), grad: Array.from(await grad.data()) };
+  tf.dispose([packed, grad]);
+  return out;
+}
+
 /** Largest |a − b| over the largest |b| (at least 1). */
 function relativeGap(a: number[], b: number[]): number {
   const scale = Math.max(1, ...b.map(Math.abs));
@@ -87,6 +150,11 @@ export async function checkFusedTraining(): Promise<string | null> {
     if (!(forward <= 1e-3)) reason = `the fused forward pass differs from tfjs's by ${forward}`;
     else if (!(backward <= 1e-3)) reason = `the fused gradients differ from tfjs's by ${backward}`;
     else if (!(update <= 1e-3)) reason = `the fused AdamW step differs from tfjs's by ${update}`;
+    if (reason === null) {
+      const [fusedLoss, ownLoss] = [await policyProbe(true), await policyProbe(false)];
+      const loss = Math.max(relativeGap(fusedLoss.packed, ownLoss.packed), relativeGap(fusedLoss.grad, ownLoss.grad));
+      if (!(loss <= 1e-3)) reason = `the fused policy loss differs from tfjs's by ${loss}`;
+    }
   } catch (err) {
     reason = `the fused training kernels failed: ${err instanceof Error ? err.message : String(err)}`;
   }

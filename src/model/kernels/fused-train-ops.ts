@@ -12,8 +12,22 @@ export const GELU = 'A0Gelu';
 export const GELU_GRAD = 'A0GeluGrad';
 export const ADAM_MOMENT = 'A0AdamMoment';
 export const ADAM_PARAM = 'A0AdamParam';
+export const POLICY_TOKENS = 'A0PolicyTokens';
+export const POLICY_PACK = 'A0PolicyPack';
+export const POLICY_GRAD = 'A0PolicyGrad';
 /** Every fused training kernel's name. */
-export const FUSED_TRAIN_KERNELS = [LAYER_NORM, LAYER_NORM_GRAD, COLUMN_SUMS, GELU, GELU_GRAD, ADAM_MOMENT, ADAM_PARAM];
+export const FUSED_TRAIN_KERNELS = [
+  LAYER_NORM,
+  LAYER_NORM_GRAD,
+  COLUMN_SUMS,
+  GELU,
+  GELU_GRAD,
+  ADAM_MOMENT,
+  ADAM_PARAM,
+  POLICY_TOKENS,
+  POLICY_PACK,
+  POLICY_GRAD,
+];
 
 /** Whether the active backend has the fused training kernels (WebGPU after `registerTrainKernels`). */
 export function fusedTrainingAvailable(): boolean {
@@ -46,6 +60,36 @@ export function geluKernel(x: tf.Tensor): tf.Tensor {
 /** dy·gelu′(x) elementwise: one dispatch. */
 export function geluGrad(x: tf.Tensor, dy: tf.Tensor): tf.Tensor {
   return kernel(GELU_GRAD, { x, dy });
+}
+
+/**
+ * Per token of [B, T], the rows [6, B·T] of policy-loss.ts `lossParts`: w·L, w·k3, ρ, the branch
+ * code, w·∂L/∂logπθ and w·∂k3/∂logπθ (the clip widths [B, 1] per sequence; `dualClip` null for
+ * none): one dispatch.
+ */
+export function policyTokens(
+  inputs: {
+    logp: tf.Tensor2D;
+    oldLogp: tf.Tensor2D;
+    refLogp: tf.Tensor2D;
+    advantages: tf.Tensor2D;
+    weights: tf.Tensor2D;
+    epsLow: tf.Tensor2D;
+    epsHigh: tf.Tensor2D;
+  },
+  dualClip: number | null,
+): tf.Tensor2D {
+  return kernel(POLICY_TOKENS, inputs, { dualClip: dualClip ?? 0, dual: dualClip !== null });
+}
+
+/** [Σ w·L + klCoef·Σ w·k3, Σ w·L, Σ w·k3, ρ…, branch…] from `policyTokens`' rows: one dispatch. */
+export function policyPack(tokens: tf.Tensor2D, klCoef: number): tf.Tensor1D {
+  return kernel(POLICY_PACK, { tokens }, { klCoef });
+}
+
+/** ∂/∂logπθ [B, T] of the packed loss for its upstream gradient dy: (dy₀ + dy₁)·g_pg + (klCoef·dy₀ + dy₂)·g_kl. */
+export function policyGrad(dy: tf.Tensor1D, tokens: tf.Tensor2D, klCoef: number, shape: [number, number]): tf.Tensor2D {
+  return kernel(POLICY_GRAD, { dy, tokens }, { klCoef, shape });
 }
 
 /**

@@ -14,7 +14,7 @@ import { type BackendName, selectBackend } from '../../../src/model/backend';
 import { DerivedWeights, forwardExtend } from '../../../src/model/decode';
 import { forwardFull } from '../../../src/model/forward';
 import { checkFusedDecode } from '../../../src/model/kernels/fused-decode-check';
-import { checkFusedTraining } from '../../../src/model/kernels/fused-train-check';
+import { checkFusedTraining, policyProbe } from '../../../src/model/kernels/fused-train-check';
 import { FUSED_TRAIN_KERNELS, fusedTrainingAvailable } from '../../../src/model/kernels/fused-train-ops';
 import { registerTrainKernels } from '../../../src/model/kernels/webgpu-train';
 import { FUSED_KERNELS, fusedDecodeAvailable } from '../../../src/model/kernels/fused-decode-ops';
@@ -219,6 +219,8 @@ export interface BackendRun {
   logProbsAfter: number[][];
   extensions: ExtensionRun[];
   gradients: GradientRun;
+  /** The policy probe of fused-train-check.ts: packed loss and gradient (WebGPU: the fused kernels). */
+  policy: { fused: boolean; packed: number[]; grad: number[] };
   tokenSteps?: TokenStepCounts;
   trainingStep?: { dispatches: number; kernels: Record<string, number> };
 }
@@ -260,6 +262,7 @@ async function runOn(backend: BackendName): Promise<BackendRun> {
   const logProbsAfter = await model.logProbs(sequences);
   const extended = await extensions(model);
   const gradientRun = await gradients(model);
+  const policy = { fused: fusedTrainingAvailable(), ...(await policyProbe(fusedTrainingAvailable())) };
   model.dispose();
   return {
     backend: choice.backend,
@@ -278,6 +281,7 @@ async function runOn(backend: BackendName): Promise<BackendRun> {
     logProbsAfter,
     extensions: extended,
     gradients: gradientRun,
+    policy,
     ...(choice.backend === 'webgpu'
       ? { tokenSteps: await tokenStepCounts(choice.backend), trainingStep: await trainingStepCounts(choice.backend) }
       : {}),
@@ -296,26 +300,27 @@ export interface CheckRun {
   availableAgain: boolean;
   /**
    * The same for the training kernels' check (fused-train-check.ts), with A0LayerNormGrad writing
-   * zeros (`broken`), then A0AdamParam (`brokenStep`).
+   * zeros (`broken`), then A0AdamParam (`brokenStep`), then A0PolicyGrad (`brokenLoss`).
    */
   training: {
     passed: string | null;
     tensorsKept: number;
     broken: string | null;
     brokenStep: string | null;
+    brokenLoss: string | null;
     availableAfterBroken: boolean;
     availableAgain: boolean;
   };
 }
 
-/** A kernel for `name` on WebGPU that writes zeros of its first input's shape. */
+/** A kernel for `name` on WebGPU that writes zeros of its first input's shape (or of its `shape` attribute). */
 function registerZeros(name: string): void {
   if (tf.getKernel(name, 'webgpu')) tf.unregisterKernel(name, 'webgpu');
   tf.registerKernel({
     kernelName: name,
     backendName: 'webgpu',
-    kernelFunc: ({ inputs, backend }) => {
-      const shape = Object.values(inputs)[0]!.shape;
+    kernelFunc: ({ inputs, backend, attrs }) => {
+      const shape = (attrs as { shape?: number[] }).shape ?? Object.values(inputs)[0]!.shape;
       return (
         backend as unknown as { makeTensorInfo: (s: number[], d: string, v: Float32Array) => tf.TensorInfo }
       ).makeTensorInfo(shape, 'float32', new Float32Array(shape.reduce((a, b) => a * b, 1)));
@@ -335,7 +340,18 @@ async function trainingCheckRun(): Promise<CheckRun['training']> {
   registerZeros('A0AdamParam');
   const brokenStep = await checkFusedTraining();
   registerTrainKernels();
-  return { passed, tensorsKept, broken, brokenStep, availableAfterBroken, availableAgain: fusedTrainingAvailable() };
+  registerZeros('A0PolicyGrad');
+  const brokenLoss = await checkFusedTraining();
+  registerTrainKernels();
+  return {
+    passed,
+    tensorsKept,
+    broken,
+    brokenStep,
+    brokenLoss,
+    availableAfterBroken,
+    availableAgain: fusedTrainingAvailable(),
+  };
 }
 
 /** The start-up check of the fused kernels (fused-decode-check.ts) on WebGPU, as it is and with one kernel broken. */
