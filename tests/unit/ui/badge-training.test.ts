@@ -21,9 +21,11 @@ const webgpu = (training: BackendState['training']): BackendState => ({
 describe('the badge’s training kernels', () => {
   it('names the fused kernels on WebGPU, in English and Korean', () => {
     expect(badgeLines(webgpu({ fused: true }), EN)).toEqual([
-      'Training runs fused kernels for layer norm and gelu (one GPU dispatch each forward, one to three backward) and takes Q, K and V from one product, checked against tfjs’s own kernels when WebGPU started.',
+      'Training runs fused kernels for layer norm and gelu (one GPU dispatch each forward, one to three backward), the clipped policy loss (three) and AdamW (one per moment and one per parameter), and takes Q, K and V from one product, checked against tfjs’s own kernels when WebGPU started.',
     ]);
-    expect(badgeLines(webgpu({ fused: true }), KO)[0]).toMatch(/^학습은 레이어 정규화와 GELU를 합친 커널로 돕니다/);
+    expect(badgeLines(webgpu({ fused: true }), KO)[0]).toMatch(
+      /^학습은 레이어 정규화와 GELU\(.*\)를 합친 커널로 돕니다/,
+    );
   });
 
   it('gives the check’s reason when it refused them, after the generation line', () => {
