@@ -15,7 +15,8 @@ import { createParams, disposeParams } from '../params';
 import { sampleTokens } from '../sampling';
 import { FUSED_KERNELS, fusedDecodeAvailable } from './fused-decode-ops';
 
-const CONFIG: ModelConfig = {
+/** The tiny model of the start-up checks (this one and fused-train-check.ts). */
+export const CHECK_MODEL: ModelConfig = {
   vocabSize: 16,
   dModel: 8,
   nLayers: 1,
@@ -27,10 +28,10 @@ const CONFIG: ModelConfig = {
 
 /** Logits of two cache extensions [2 rows each], by the fused kernels or not. */
 async function extensions(fused: boolean, seed: number): Promise<number[]> {
-  const p = createParams(CONFIG, 1);
+  const p = createParams(CHECK_MODEL, 1);
   // Inside the tidy the drawn values are freed once the variable holds its own reference to them.
   p.all.forEach((v, i) => tf.tidy(() => v.assign(tf.randomNormal(v.shape, 0, 0.5, 'float32', seed + i))));
-  let cache: KvCache = emptyCache(CONFIG, 2, 4);
+  let cache: KvCache = emptyCache(CHECK_MODEL, 2, 4);
   const out: number[] = [];
   for (const [ids, cursor, n] of [
     [
@@ -50,7 +51,7 @@ async function extensions(fused: boolean, seed: number): Promise<number[]> {
     const step = tf.tidy(() => {
       const r = forwardExtend(
         p,
-        CONFIG,
+        CHECK_MODEL,
         cache,
         tf.tensor2d(
           ids.map((row) => [...row]),
@@ -59,7 +60,7 @@ async function extensions(fused: boolean, seed: number): Promise<number[]> {
         ),
         cursor,
         n,
-        inferenceWeights(p, CONFIG),
+        inferenceWeights(p, CHECK_MODEL),
         fused,
       );
       return { logits: r.logits, keys: r.cache.keys, values: r.cache.values };

@@ -12,22 +12,13 @@
  * unregistered and training keeps tfjs's kernels.
  */
 import * as tf from '@tensorflow/tfjs';
-import type { ModelConfig } from '../config';
 import { forwardFull } from '../forward';
 import { AdamW, DEFAULT_OPTIMIZER, globalNorm } from '../adamw';
 import { createParams, disposeParams } from '../params';
 import { policyLoss } from '../policy-loss';
+import { CHECK_MODEL } from './fused-decode-check';
 import { FUSED_TRAIN_KERNELS, fusedTrainingAvailable } from './fused-train-ops';
 
-const CONFIG: ModelConfig = {
-  vocabSize: 16,
-  dModel: 8,
-  nLayers: 1,
-  nHeads: 2,
-  dFf: 16,
-  contextLength: 8,
-  tiedEmbeddings: true,
-};
 const IDS = [
   [1, 5, 2, 9, 3, 0],
   [7, 4, 4, 12, 15, 6],
@@ -35,15 +26,15 @@ const IDS = [
 
 /** The plain logits; L and ∂L/∂θ for every parameter, flattened in that order; θ after two AdamW steps. */
 async function pass(fused: boolean): Promise<{ logits: number[]; grads: number[]; stepped: number[] }> {
-  const p = createParams(CONFIG, 1);
+  const p = createParams(CHECK_MODEL, 1);
   // Inside the tidy the drawn values are freed once the variable holds its own reference to them.
   p.all.forEach((v, i) => tf.tidy(() => v.assign(tf.randomNormal(v.shape, 0, 0.5, 'float32', 5 + i))));
   const [logits, value, ...grads] = tf.tidy(() => {
     const ids = tf.tensor2d(IDS, undefined, 'int32');
-    const plain = forwardFull(p, CONFIG, ids, false, fused);
+    const plain = forwardFull(p, CHECK_MODEL, ids, false, fused);
     const weights = tf.randomNormal(plain.shape, 0, 1, 'float32', 23);
     const { value: l, grads: g } = tf.variableGrads(
-      () => tf.sum(tf.mul(forwardFull(p, CONFIG, ids, true, fused), weights)) as tf.Scalar,
+      () => tf.sum(tf.mul(forwardFull(p, CHECK_MODEL, ids, true, fused), weights)) as tf.Scalar,
       p.all,
     );
     return [plain, l, ...p.all.map((v) => g[v.name] as tf.Tensor)];

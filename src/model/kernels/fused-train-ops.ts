@@ -4,6 +4,7 @@
  * formula is its kernel's, in webgpu-train.ts.
  */
 import * as tf from '@tensorflow/tfjs';
+import type { PolicyLossInputs } from '../policy-loss';
 
 export const LAYER_NORM = 'A0LayerNorm';
 export const LAYER_NORM_GRAD = 'A0LayerNormGrad';
@@ -68,15 +69,7 @@ export function geluGrad(x: tf.Tensor, dy: tf.Tensor): tf.Tensor {
  * none): one dispatch.
  */
 export function policyTokens(
-  inputs: {
-    logp: tf.Tensor2D;
-    oldLogp: tf.Tensor2D;
-    refLogp: tf.Tensor2D;
-    advantages: tf.Tensor2D;
-    weights: tf.Tensor2D;
-    epsLow: tf.Tensor2D;
-    epsHigh: tf.Tensor2D;
-  },
+  inputs: Omit<PolicyLossInputs, 'dualClip' | 'klCoef'>,
   dualClip: number | null,
 ): tf.Tensor2D {
   return kernel(POLICY_TOKENS, inputs, { dualClip: dualClip ?? 0, dual: dualClip !== null });

@@ -21,17 +21,20 @@ import {
 } from './fused-train-ops';
 import { GELU_A, GELU_K, type Inputs, PerOutputProgram, rowStats, run } from './webgpu-program';
 
+/** WGSL: the row and column of output number `index` of rows x [m, d], and that row's `mean` and `rstd`. */
+const ROW_OF_INDEX = `
+      let d = uniforms.xShape[1];
+      let row = index / d;
+      let col = index - row * d;
+      let base = row * d;
+      ${rowStats('x', 'base', 'd')}`;
+
 /** y = g·x̂ + b for rows x [m, d], x̂ = (x − μ)·r, r = 1/√(σ² + 1e-5). */
 class LayerNormProgram extends PerOutputProgram {
   readonly variableNames = ['x', 'gain', 'bias'];
   readonly shaderKey = 'a0LayerNorm';
   body(): string {
-    return `
-      let d = uniforms.xShape[1];
-      let row = index / d;
-      let col = index - row * d;
-      let base = row * d;
-      ${rowStats('x', 'base', 'd')}
+    return `${ROW_OF_INDEX}
       setOutputAtIndex(index, (x[index] - mean) * rstd * gain[col] + bias[col]);`;
   }
 }
@@ -44,12 +47,7 @@ class LayerNormGradProgram extends PerOutputProgram {
   readonly variableNames = ['x', 'gain', 'dy'];
   readonly shaderKey = 'a0LayerNormGrad';
   body(): string {
-    return `
-      let d = uniforms.xShape[1];
-      let row = index / d;
-      let col = index - row * d;
-      let base = row * d;
-      ${rowStats('x', 'base', 'd')}
+    return `${ROW_OF_INDEX}
       var gSum = 0.0;
       var gxSum = 0.0;
       for (var k = 0; k < d; k++) {
