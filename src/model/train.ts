@@ -8,6 +8,7 @@ import { type ClipBranch, type LossAggregation, aggregationWeights } from '../co
 import { type AdamW, type OptimizerSettings, flatten, globalNorm } from './adamw';
 import type { ModelConfig } from './config';
 import { forwardFull, oneHotFloat } from './forward';
+import { fusedTrainingAvailable, tokenLogProbsGrad, tokenLogProbsKernel } from './kernels/fused-train-ops';
 import { bucketLength } from './kv-cache';
 import type { Params } from './params';
 import { type Pass, type PassLimit, cutPasses, passRows, sequencesPerPass } from './passes';
@@ -62,9 +63,26 @@ const BRANCH_NAMES = (Object.entries(BRANCH_CODES) as [ClipBranch, number][])
 
 /**
  * From logits [B, T, V] and ids [B, T]: logp[b, t] = log softmax(logits[b, t − 1])[ids[b, t]] and
- * entropy[b, t] = −Σ_v p log p of that distribution, for t ≥ 1; both 0 at t = 0.
+ * entropy[b, t] = −Σ_v p log p of that distribution, for t ≥ 1; both 0 at t = 0. `fused`: WebGPU's
+ * kernels (one dispatch each, and one for logp's gradient; the entropy is a statistic, not
+ * differentiated).
  */
-export function tokenLogProbs(logits: tf.Tensor3D, ids: tf.Tensor2D): { logp: tf.Tensor2D; entropy: tf.Tensor2D } {
+export function tokenLogProbs(
+  logits: tf.Tensor3D,
+  ids: tf.Tensor2D,
+  fused = fusedTrainingAvailable(),
+): { logp: tf.Tensor2D; entropy: tf.Tensor2D } {
+  if (fused) {
+    const logp = tf.customGrad((...args: (tf.Tensor | tf.GradSaveFunc)[]) => {
+      const z = args[0] as tf.Tensor3D;
+      (args[1] as tf.GradSaveFunc)([z]);
+      return {
+        value: tokenLogProbsKernel(z, ids, false),
+        gradFunc: (dy: tf.Tensor, [sz]: tf.Tensor[]) => [tokenLogProbsGrad(sz as tf.Tensor3D, ids, dy as tf.Tensor2D)],
+      };
+    })(logits) as tf.Tensor2D;
+    return { logp, entropy: tokenLogProbsKernel(logits, ids, true) };
+  }
   const [b, t, v] = logits.shape;
   const logSoft = tf.logSoftmax(tf.slice(logits, [0, 0, 0], [b, t - 1, v]));
   const targets = oneHotFloat(tf.reshape(tf.slice(ids, [0, 1], [b, t - 1]), [b * (t - 1)]) as tf.Tensor1D, v);

@@ -144,6 +144,8 @@ test('tiny model: WebGPU generation and training step match the CPU backend', as
     ['A0PolicyTokens', 1],
     ['A0PolicyPack', 1],
     ['A0PolicyGrad', 1],
+    ['A0TokenLogProbs', 2],
+    ['A0TokenLogProbsGrad', 1],
   ] as const)
     expect(train.kernels[name], name).toBe(calls);
   expect(train.dispatches).toBeLessThanOrEqual(300);
@@ -153,6 +155,7 @@ test('tiny model: WebGPU generation and training step match the CPU backend', as
   expect(check.training.broken).toMatch(/^the fused gradients differ from tfjs's by /);
   expect(check.training.brokenStep).toMatch(/^the fused AdamW step differs from tfjs's by /);
   expect(check.training.brokenLoss).toMatch(/^the fused policy loss differs from tfjs's by /);
+  expect(check.training.brokenLogProbs).toMatch(/^the fused token log-probs differ from tfjs's by /);
   expect(check.training.availableAfterBroken).toBe(false);
   expect(check.training.availableAgain).toBe(true);
 });

@@ -6,8 +6,9 @@
  * the fused blocks (fused-ops.ts) and through fast-ops.ts's tfjs kernels on the same backend, and
  * the plain forward pass both ways, and the parameters after two AdamW steps with a fixed random
  * gradient (the same for both, since AdamW's m/√v would magnify rounding in near-zero entries) and
- * a weight decay large enough that a step without it differs past the limit; and the policy loss
- * with its gradient on inputs that reach every branch (`policyProbe`).
+ * a weight decay large enough that a step without it differs past the limit; the token log-probs,
+ * entropies and log-probs' gradient of random logits; and the policy loss with its gradient on
+ * inputs that reach every branch (`policyProbe`).
  * On a difference past 1e-3 (relative to the largest value compared) the fused kernels are
  * unregistered and training keeps tfjs's kernels.
  */
@@ -16,6 +17,7 @@ import { forwardFull } from '../forward';
 import { AdamW, DEFAULT_OPTIMIZER, globalNorm } from '../adamw';
 import { createParams, disposeParams } from '../params';
 import { policyLoss } from '../policy-loss';
+import { tokenLogProbs } from '../train';
 import { CHECK_MODEL } from './fused-decode-check';
 import { FUSED_TRAIN_KERNELS, fusedTrainingAvailable } from './fused-train-ops';
 
@@ -120,6 +122,30 @@ export async function policyProbe(fused: boolean): Promise<{ packed: number[]; g
   return out;
 }
 
+/** Token log-probs and entropies of random logits [2, 5, 16], and the gradient of Σ logp·W with respect to the logits. */
+async function logProbProbe(fused: boolean): Promise<number[]> {
+  const parts = tf.tidy(() => {
+    const logits = tf.randomNormal([2, 5, 16], 0, 2, 'float32', 41) as tf.Tensor3D;
+    const ids = tf.tensor2d(
+      [
+        [3, 15, 0, 7, 7],
+        [9, 1, 12, 4, 0],
+      ],
+      undefined,
+      'int32',
+    );
+    const weights = tf.randomNormal([2, 5], 0, 1, 'float32', 43);
+    const { logp, entropy } = tokenLogProbs(logits, ids, fused);
+    const grad = tf.grad((z: tf.Tensor) => tf.sum(tf.mul(tokenLogProbs(z as tf.Tensor3D, ids, fused).logp, weights)))(
+      logits,
+    );
+    return [logp, entropy, grad];
+  });
+  const out = (await Promise.all(parts.map((t) => t.data()))).flatMap((d) => Array.from(d));
+  tf.dispose(parts);
+  return out;
+}
+
 /** Largest |a − b| over the largest |b| (at least 1). */
 function relativeGap(a: number[], b: number[]): number {
   const scale = Math.max(1, ...b.map(Math.abs));
@@ -141,6 +167,10 @@ export async function checkFusedTraining(): Promise<string | null> {
     if (!(forward <= 1e-3)) reason = `the fused forward pass differs from tfjs's by ${forward}`;
     else if (!(backward <= 1e-3)) reason = `the fused gradients differ from tfjs's by ${backward}`;
     else if (!(update <= 1e-3)) reason = `the fused AdamW step differs from tfjs's by ${update}`;
+    if (reason === null) {
+      const gap = relativeGap(await logProbProbe(true), await logProbProbe(false));
+      if (!(gap <= 1e-3)) reason = `the fused token log-probs differ from tfjs's by ${gap}`;
+    }
     if (reason === null) {
       const [fusedLoss, ownLoss] = [await policyProbe(true), await policyProbe(false)];
       const loss = Math.max(relativeGap(fusedLoss.packed, ownLoss.packed), relativeGap(fusedLoss.grad, ownLoss.grad));

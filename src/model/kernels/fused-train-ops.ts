@@ -16,6 +16,8 @@ export const ADAM_PARAM = 'A0AdamParam';
 export const POLICY_TOKENS = 'A0PolicyTokens';
 export const POLICY_PACK = 'A0PolicyPack';
 export const POLICY_GRAD = 'A0PolicyGrad';
+export const TOKEN_LOG_PROBS = 'A0TokenLogProbs';
+export const TOKEN_LOG_PROBS_GRAD = 'A0TokenLogProbsGrad';
 /** Every fused training kernel's name. */
 export const FUSED_TRAIN_KERNELS = [
   LAYER_NORM,
@@ -28,6 +30,8 @@ export const FUSED_TRAIN_KERNELS = [
   POLICY_TOKENS,
   POLICY_PACK,
   POLICY_GRAD,
+  TOKEN_LOG_PROBS,
+  TOKEN_LOG_PROBS_GRAD,
 ];
 
 /** Whether the active backend has the fused training kernels (WebGPU after `registerTrainKernels`). */
@@ -61,6 +65,20 @@ export function geluKernel(x: tf.Tensor): tf.Tensor {
 /** dy·gelu′(x) elementwise: one dispatch. */
 export function geluGrad(x: tf.Tensor, dy: tf.Tensor): tf.Tensor {
   return kernel(GELU_GRAD, { x, dy });
+}
+
+/**
+ * [B, T] from logits [B, T, V] and ids [B, T] (int32), 0 at t = 0: with `entropy` false,
+ * logp[b, t] = log softmax(logits[b, t − 1])[ids[b, t]]; with it true, −Σ_v p log p of that
+ * distribution: one dispatch.
+ */
+export function tokenLogProbsKernel(logits: tf.Tensor3D, ids: tf.Tensor2D, entropy: boolean): tf.Tensor2D {
+  return kernel(TOKEN_LOG_PROBS, { logits, ids }, { entropy });
+}
+
+/** ∂/∂logits [B, T, V] of Σ dlogp·logp: dlogp[b, t + 1]·(onehot(ids[b, t + 1]) − softmax(logits[b, t])): one dispatch. */
+export function tokenLogProbsGrad(logits: tf.Tensor3D, ids: tf.Tensor2D, dlogp: tf.Tensor2D): tf.Tensor3D {
+  return kernel(TOKEN_LOG_PROBS_GRAD, { logits, ids, dlogp });
 }
 
 /**

@@ -18,6 +18,8 @@ import {
   POLICY_GRAD,
   POLICY_PACK,
   POLICY_TOKENS,
+  TOKEN_LOG_PROBS,
+  TOKEN_LOG_PROBS_GRAD,
 } from './fused-train-ops';
 import { GELU_A, GELU_K, type Inputs, PerOutputProgram, rowStats, run } from './webgpu-program';
 
@@ -246,6 +248,70 @@ class PolicyGradProgram extends PerOutputProgram {
   }
 }
 
+/**
+ * WGSL: for the logits row `at` (width v), its maximum `top` and `logZ` = top + log Σ exp(z − top),
+ * the log of the softmax's normaliser.
+ */
+const LOG_NORMALISER = `
+      var top = -3.402823e+38;
+      for (var k = 0; k < v; k++) { top = max(top, logits[at + k]); }
+      var total = 0.0;
+      for (var k = 0; k < v; k++) { total += exp(logits[at + k] - top); }
+      let logZ = top + log(total);`;
+
+/** logp or entropy [B, T] of token t from the logits of position t − 1 (fused-train-ops.ts `tokenLogProbsKernel`). */
+class TokenLogProbsProgram extends PerOutputProgram {
+  readonly variableNames: string[];
+  readonly shaderKey: string;
+  constructor(
+    outputShape: number[],
+    private readonly entropy: boolean,
+  ) {
+    super(outputShape);
+    // The entropy reads no ids: a binding the shader does not use makes the program invalid.
+    this.variableNames = entropy ? ['logits'] : ['logits', 'ids'];
+    this.shaderKey = `a0TokenLogProbs_${entropy}`;
+  }
+  body(): string {
+    const value = this.entropy
+      ? `var h = 0.0;
+      for (var k = 0; k < v; k++) { let lp = logits[at + k] - logZ; h -= exp(lp) * lp; }
+      setOutputAtIndex(index, h);`
+      : 'setOutputAtIndex(index, logits[at + ids[index]] - logZ);';
+    return `
+      let t = uniforms.outShape[1];
+      let v = uniforms.logitsShape[2];
+      if (index % t == 0) {
+        setOutputAtIndex(index, 0.0);
+        return;
+      }
+      let at = (index - 1) * v;
+      ${LOG_NORMALISER}
+      ${value}`;
+  }
+}
+
+/** dlogp[b, t + 1]·(onehot(ids[b, t + 1]) − softmax(logits[b, t])) per logit; 0 for the last position. */
+class TokenLogProbsGradProgram extends PerOutputProgram {
+  readonly variableNames = ['logits', 'ids', 'dlogp'];
+  readonly shaderKey = 'a0TokenLogProbsGrad';
+  body(): string {
+    return `
+      let t = uniforms.logitsShape[1];
+      let v = uniforms.logitsShape[2];
+      let row = index / v;
+      let col = index - row * v;
+      if (row % t == t - 1) {
+        setOutputAtIndex(index, 0.0);
+        return;
+      }
+      let at = row * v;
+      ${LOG_NORMALISER}
+      let hit = select(0.0, 1.0, ids[row + 1] == col);
+      setOutputAtIndex(index, dlogp[row + 1] * (hit - exp(logits[index] - logZ)));`;
+  }
+}
+
 const KERNELS: tf.KernelConfig[] = [
   {
     kernelName: LAYER_NORM,
@@ -351,6 +417,24 @@ const KERNELS: tf.KernelConfig[] = [
       const { dy, tokens } = inputs as Inputs;
       const { klCoef, shape } = attrs as { klCoef: number; shape: number[] };
       return run(backend, new PolicyGradProgram(shape), [dy!, tokens!], [{ type: 'float32', data: [klCoef] }]);
+    },
+  },
+  {
+    kernelName: TOKEN_LOG_PROBS,
+    backendName: 'webgpu',
+    kernelFunc: ({ inputs, backend, attrs }) => {
+      const { logits, ids } = inputs as Inputs;
+      const { entropy } = attrs as { entropy: boolean };
+      const program = new TokenLogProbsProgram(ids!.shape, entropy);
+      return run(backend, program, entropy ? [logits!] : [logits!, ids!]);
+    },
+  },
+  {
+    kernelName: TOKEN_LOG_PROBS_GRAD,
+    backendName: 'webgpu',
+    kernelFunc: ({ inputs, backend }) => {
+      const { logits, ids, dlogp } = inputs as Inputs;
+      return run(backend, new TokenLogProbsGradProgram(logits!.shape), [logits!, ids!, dlogp!]);
     },
   },
   {

@@ -35,7 +35,7 @@ export const BACKEND_WHY_KO: BackendWhyStrings = {
   composedGeneration: (why) =>
     `생성은 tfjs 자체 커널로 돕니다. 합친 커널이 이 브라우저에서 시작 점검을 통과하지 못했습니다(${why}).`,
   fusedTraining:
-    '학습은 레이어 정규화와 GELU(순전파는 각각 GPU 디스패치 1번, 역전파는 1~3번), 클리핑된 정책 손실(3번), AdamW(모멘트마다, 파라미터마다 1번)를 합친 커널로 돕니다. Q, K, V는 곱셈 한 번에서 나누어 얻으며, WebGPU가 시작할 때 tfjs 자체 커널과 결과를 대조했습니다.',
+    '학습은 레이어 정규화와 GELU(순전파는 각각 GPU 디스패치 1번, 역전파는 1~3번), 토큰 로그 확률과 클리핑된 정책 손실(각각 3번), AdamW(모멘트마다, 파라미터마다 1번)를 합친 커널로 돕니다. Q, K, V는 곱셈 한 번에서 나누어 얻으며, WebGPU가 시작할 때 tfjs 자체 커널과 결과를 대조했습니다.',
   composedTraining: (why) =>
     `학습은 tfjs 자체 커널로 돕니다. 합친 커널이 이 브라우저에서 시작 점검을 통과하지 못했습니다(${why}).`,
   details: '이유',

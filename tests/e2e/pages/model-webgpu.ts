@@ -300,7 +300,7 @@ export interface CheckRun {
   availableAgain: boolean;
   /**
    * The same for the training kernels' check (fused-train-check.ts), with A0LayerNormGrad writing
-   * zeros (`broken`), then A0AdamParam (`brokenStep`), then A0PolicyGrad (`brokenLoss`).
+   * zeros (`broken`), then A0AdamParam (`brokenStep`), then A0PolicyGrad (`brokenLoss`), then A0TokenLogProbsGrad (`brokenLogProbs`).
    */
   training: {
     passed: string | null;
@@ -308,6 +308,7 @@ export interface CheckRun {
     broken: string | null;
     brokenStep: string | null;
     brokenLoss: string | null;
+    brokenLogProbs: string | null;
     availableAfterBroken: boolean;
     availableAgain: boolean;
   };
@@ -343,12 +344,16 @@ async function trainingCheckRun(): Promise<CheckRun['training']> {
   registerZeros('A0PolicyGrad');
   const brokenLoss = await checkFusedTraining();
   registerTrainKernels();
+  registerZeros('A0TokenLogProbsGrad');
+  const brokenLogProbs = await checkFusedTraining();
+  registerTrainKernels();
   return {
     passed,
     tensorsKept,
     broken,
     brokenStep,
     brokenLoss,
+    brokenLogProbs,
     availableAfterBroken,
     availableAgain: fusedTrainingAvailable(),
   };

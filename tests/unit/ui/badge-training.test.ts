@@ -21,7 +21,7 @@ const webgpu = (training: BackendState['training']): BackendState => ({
 describe('the badge’s training kernels', () => {
   it('names the fused kernels on WebGPU, in English and Korean', () => {
     expect(badgeLines(webgpu({ fused: true }), EN)).toEqual([
-      'Training runs fused kernels for layer norm and gelu (one GPU dispatch each forward, one to three backward), the clipped policy loss (three) and AdamW (one per moment and one per parameter), and takes Q, K and V from one product, checked against tfjs’s own kernels when WebGPU started.',
+      'Training runs fused kernels for layer norm and gelu (one GPU dispatch each forward, one to three backward), the token log-probs and the clipped policy loss (three each) and AdamW (one per moment and one per parameter), and takes Q, K and V from one product, checked against tfjs’s own kernels when WebGPU started.',
     ]);
     expect(badgeLines(webgpu({ fused: true }), KO)[0]).toMatch(
       /^학습은 레이어 정규화와 GELU\(.*\)를 합친 커널로 돕니다/,
