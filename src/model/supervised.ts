@@ -40,7 +40,7 @@ export async function nllStep(
     const idsT = tf.tensor2d(ids, [n, t], 'int32');
     const m = tf.tensor2d(mask, [n, t]);
     const { value, grads } = tf.variableGrads(() => {
-      const { logp } = tokenLogProbs(forwardFull(p, c, idsT, true), idsT);
+      const logp = tokenLogProbs(forwardFull(p, c, idsT, true), idsT);
       return tf.div(
         tf.neg(tf.sum(tf.mul(logp, m))),
         Math.max(

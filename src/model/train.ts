@@ -62,34 +62,54 @@ const BRANCH_NAMES = (Object.entries(BRANCH_CODES) as [ClipBranch, number][])
   .map(([name]) => name);
 
 /**
- * From logits [B, T, V] and ids [B, T]: logp[b, t] = log softmax(logits[b, t − 1])[ids[b, t]] and
- * entropy[b, t] = −Σ_v p log p of that distribution, for t ≥ 1; both 0 at t = 0. `fused`: WebGPU's
- * kernels (one dispatch each, and one for logp's gradient; the entropy is a statistic, not
- * differentiated).
+ * logp[b, t] = log softmax(logits[b, t − 1])[ids[b, t]] for logits [B, T, V] and ids [B, T], and
+ * with `entropy` also −Σ_v p log p of that distribution; both 0 at t = 0. tfjs's kernels.
  */
-export function tokenLogProbs(
-  logits: tf.Tensor3D,
-  ids: tf.Tensor2D,
-  fused = fusedTrainingAvailable(),
-): { logp: tf.Tensor2D; entropy: tf.Tensor2D } {
-  if (fused) {
-    const logp = tf.customGrad((...args: (tf.Tensor | tf.GradSaveFunc)[]) => {
-      const z = args[0] as tf.Tensor3D;
-      (args[1] as tf.GradSaveFunc)([z]);
-      return {
-        value: tokenLogProbsKernel(z, ids, false),
-        gradFunc: (dy: tf.Tensor, [sz]: tf.Tensor[]) => [tokenLogProbsGrad(sz as tf.Tensor3D, ids, dy as tf.Tensor2D)],
-      };
-    })(logits) as tf.Tensor2D;
-    return { logp, entropy: tokenLogProbsKernel(logits, ids, true) };
-  }
+function composedLogProbs(logits: tf.Tensor3D, ids: tf.Tensor2D, entropy: boolean) {
   const [b, t, v] = logits.shape;
   const logSoft = tf.logSoftmax(tf.slice(logits, [0, 0, 0], [b, t - 1, v]));
   const targets = oneHotFloat(tf.reshape(tf.slice(ids, [0, 1], [b, t - 1]), [b * (t - 1)]) as tf.Tensor1D, v);
   const picked = tf.sum(tf.mul(logSoft, tf.reshape(targets, [b, t - 1, v])), -1);
-  const entropy = tf.neg(tf.sum(tf.mul(tf.exp(logSoft), logSoft), -1));
   const pad = tf.zeros([b, 1]);
-  return { logp: tf.concat([pad, picked], 1) as tf.Tensor2D, entropy: tf.concat([pad, entropy], 1) as tf.Tensor2D };
+  const padded = (x: tf.Tensor) => tf.concat([pad, x], 1) as tf.Tensor2D;
+  return {
+    logp: padded(picked),
+    entropy: entropy ? padded(tf.neg(tf.sum(tf.mul(tf.exp(logSoft), logSoft), -1))) : null,
+  };
+}
+
+/** The same log-probs by WebGPU's fused kernel (one dispatch, and one for its gradient). */
+function fusedLogProbs(logits: tf.Tensor3D, ids: tf.Tensor2D): tf.Tensor2D {
+  return tf.customGrad((...args: (tf.Tensor | tf.GradSaveFunc)[]) => {
+    const z = args[0] as tf.Tensor3D;
+    (args[1] as tf.GradSaveFunc)([z]);
+    return {
+      value: tokenLogProbsKernel(z, ids, false),
+      gradFunc: (dy: tf.Tensor, [sz]: tf.Tensor[]) => [tokenLogProbsGrad(sz as tf.Tensor3D, ids, dy as tf.Tensor2D)],
+    };
+  })(logits) as tf.Tensor2D;
+}
+
+/**
+ * From logits [B, T, V] and ids [B, T]: logp[b, t] = log softmax(logits[b, t − 1])[ids[b, t]] for
+ * t ≥ 1, 0 at t = 0. `fused`: WebGPU's kernels.
+ */
+export function tokenLogProbs(logits: tf.Tensor3D, ids: tf.Tensor2D, fused = fusedTrainingAvailable()): tf.Tensor2D {
+  return fused ? fusedLogProbs(logits, ids) : composedLogProbs(logits, ids, false).logp;
+}
+
+/**
+ * `tokenLogProbs` and the entropy −Σ_v p log p of the same distributions (a statistic of a training
+ * pass, not differentiated; one more dispatch on WebGPU).
+ */
+export function tokenLogProbsAndEntropy(
+  logits: tf.Tensor3D,
+  ids: tf.Tensor2D,
+  fused = fusedTrainingAvailable(),
+): { logp: tf.Tensor2D; entropy: tf.Tensor2D } {
+  if (fused) return { logp: fusedLogProbs(logits, ids), entropy: tokenLogProbsKernel(logits, ids, true) };
+  const { logp, entropy } = composedLogProbs(logits, ids, true);
+  return { logp, entropy: entropy as tf.Tensor2D };
 }
 
 /** Rows right-padded with `fill` to [B, T] as a flat array. */
@@ -164,7 +184,7 @@ export async function sequenceLogProbs(
   for (const pass of cutPasses(sequences.length, sequencesPerPass(t, c.nHeads, LOGPROB_PASS))) {
     const out = tf.tidy(() => {
       const ids = passIds(sequences, pass, t, padId);
-      const { logp } = tokenLogProbs(forwardFull(p, c, ids, false), ids);
+      const logp = tokenLogProbs(forwardFull(p, c, ids, false), ids);
       return tf.mul(logp, passRows(m, t, pass));
     });
     data.set(((await out.data()) as Float32Array).subarray(0, pass.count * t), pass.start * t);
@@ -236,7 +256,7 @@ export async function trainStep(
       const ids = passIds(batch.sequences, pass, t, padId);
       const aux: tf.Tensor[] = [];
       const { value, grads: g } = tf.variableGrads(() => {
-        const { logp, entropy } = tokenLogProbs(forwardFull(p, c, ids, true), ids);
+        const { logp, entropy } = tokenLogProbsAndEntropy(forwardFull(p, c, ids, true), ids);
         const r = policyLoss({
           logp,
           oldLogp: part(old),

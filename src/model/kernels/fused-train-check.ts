@@ -17,7 +17,7 @@ import { forwardFull } from '../forward';
 import { AdamW, DEFAULT_OPTIMIZER, globalNorm } from '../adamw';
 import { createParams, disposeParams } from '../params';
 import { policyLoss } from '../policy-loss';
-import { tokenLogProbs } from '../train';
+import { tokenLogProbs, tokenLogProbsAndEntropy } from '../train';
 import { CHECK_MODEL } from './fused-decode-check';
 import { FUSED_TRAIN_KERNELS, fusedTrainingAvailable } from './fused-train-ops';
 
@@ -135,8 +135,8 @@ async function logProbProbe(fused: boolean): Promise<number[]> {
       'int32',
     );
     const weights = tf.randomNormal([2, 5], 0, 1, 'float32', 43);
-    const { logp, entropy } = tokenLogProbs(logits, ids, fused);
-    const grad = tf.grad((z: tf.Tensor) => tf.sum(tf.mul(tokenLogProbs(z as tf.Tensor3D, ids, fused).logp, weights)))(
+    const { logp, entropy } = tokenLogProbsAndEntropy(logits, ids, fused);
+    const grad = tf.grad((z: tf.Tensor) => tf.sum(tf.mul(tokenLogProbs(z as tf.Tensor3D, ids, fused), weights)))(
       logits,
     );
     return [logp, entropy, grad];

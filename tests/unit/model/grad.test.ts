@@ -19,7 +19,7 @@ const OFFSETS = [-1.5, -0.5, -0.05, 0.05, 0.5];
 /** Loss of the model on the fixed batch: policy loss (dual clip 3) + 0.1 · k3 KL, aggregated as `mode`. */
 function loss(model: TinyLM, old: number[][], ref: number[][], mode: LossAggregation = 'token-mean'): tf.Scalar {
   const ids = tf.tensor2d(sequences, [B, T], 'int32');
-  const { logp } = tokenLogProbs(forwardFull(model.params, model.config, ids, true), ids);
+  const logp = tokenLogProbs(forwardFull(model.params, model.config, ids, true), ids);
   return policyLoss({
     logp,
     oldLogp: tf.tensor2d(old),
