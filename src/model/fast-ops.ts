@@ -140,15 +140,16 @@ export interface Ops {
   layerNorm(x: tf.Tensor2D, gain: tf.Tensor1D, bias: tf.Tensor1D): tf.Tensor2D;
   gelu(x: tf.Tensor): tf.Tensor;
   /**
-   * true: one product h·W_qkv, cut into heads by one transpose and three slices (forward.ts
-   * `qkvHeads`); false: three products with column selectors (forward.ts `qkvBlocks`), which
-   * keep tfjs-backend-wasm off its element-by-element slices.
+   * Causal self-attention of the product h·W_qkv's rows [B·T, 3d] to rows [B·T, d] in one kernel
+   * (fused-ops.ts); null: Q, K and V from three products with column selectors (forward.ts
+   * `qkvBlocks`, which keep tfjs-backend-wasm off its element-by-element slices), split into
+   * heads, and attention composed of tfjs's kernels (forward.ts `attention`).
    */
-  oneQkvProduct: boolean;
+  causalAttention: ((qkv: tf.Tensor2D, sizes: { seq: number; heads: number; scale: number }) => tf.Tensor2D) | null;
 }
 
 /** With their own gradients, for passes that are differentiated. */
-export const TAPED_OPS: Ops = { linear, affine, layerNorm, gelu, oneQkvProduct: false };
+export const TAPED_OPS: Ops = { linear, affine, layerNorm, gelu, causalAttention: null };
 
 /** The same values without the custom-gradient wrappers, for inference (generation, log-probs). */
 export const PLAIN_OPS: Ops = {
@@ -156,5 +157,5 @@ export const PLAIN_OPS: Ops = {
   affine: (x, w, b) => tf.fused.matMul({ a: x, b: w, bias: b }) as tf.Tensor2D,
   layerNorm: (x, gain, bias) => tf.add(tf.mul(normalise(x).xHat, gain), bias) as tf.Tensor2D,
   gelu: (x) => tf.mul(x, geluGate(x).s),
-  oneQkvProduct: false,
+  causalAttention: null,
 };

@@ -81,20 +81,31 @@ export function qkvBlocks(ops: Ops, wQkv: tf.Tensor): [tf.Tensor2D, tf.Tensor2D,
 
 type Heads = [tf.Tensor4D, tf.Tensor4D, tf.Tensor4D];
 
+/** Q, K and V heads [B, H, L, d/H] of rows h [B·L, d], one product per block of W_qkv (`qkvBlocks`). */
+function qkvHeads(ops: Ops, h: tf.Tensor2D, lp: LayerParams, b: number, nHeads: number): Heads {
+  return qkvBlocks(ops, lp.wQkv).map((wj) => splitHeads(ops.linear(h, wj), b, nHeads)) as Heads;
+}
+
+/** What a block's attention needs besides its input: sequences, heads, σ = 1/√dh, the causal bias (composed path only). */
+interface AttentionShape {
+  b: number;
+  heads: number;
+  scale: number;
+  bias: tf.Tensor2D | null;
+}
+
 /**
- * Q, K and V heads [B, H, L, d/H] of LN₁(x) for rows x [B·L, d]: with `ops.oneQkvProduct`, the
- * product h·W_qkv [B·L, 3d] relabelled [B, L, 3, H, d/H], transposed to [3, B, H, L, d/H] and
- * unstacked; otherwise one product per block of W_qkv (`qkvBlocks`), each split into heads.
+ * The attention half's rows [B·L, d] before W_out, for LN₁(x) of rows x [B·L, d]: with
+ * `ops.causalAttention`, of the one product LN₁(x)·W_qkv; otherwise `attention` of `qkvHeads`.
  */
-function qkvHeads(ops: Ops, x: tf.Tensor2D, lp: LayerParams, b: number, nHeads: number): Heads {
+function selfAttention(ops: Ops, x: tf.Tensor2D, lp: LayerParams, a: AttentionShape): tf.Tensor2D {
   const h = norm(ops, x, lp.ln1Gain, lp.ln1Bias);
-  if (!ops.oneQkvProduct) {
-    const w = qkvBlocks(ops, lp.wQkv);
-    return w.map((wj) => splitHeads(ops.linear(h, wj), b, nHeads)) as Heads;
+  if (ops.causalAttention) {
+    const sizes = { seq: h.shape[0] / a.b, heads: a.heads, scale: a.scale };
+    return ops.causalAttention(ops.linear(h, lp.wQkv as tf.Tensor2D), sizes);
   }
-  const [rows, d] = h.shape;
-  const all = tf.reshape(ops.linear(h, lp.wQkv as tf.Tensor2D), [b, rows / b, 3, nHeads, d / nHeads]);
-  return tf.unstack(tf.transpose(all, [2, 0, 3, 1, 4])) as Heads;
+  const [q, k, v] = qkvHeads(ops, h, lp, a.b, a.heads);
+  return attention(tf.mul(q, a.scale), k, v, a.bias as tf.Tensor2D);
 }
 
 /**
@@ -142,11 +153,14 @@ export function forwardFull(
   const embedded = tf.reshape(embedTokens(p, c, ids, differentiable, ops), [b, t, c.dModel]);
   const positions = tf.slice(p.positionEmbedding, [0, 0], [t, c.dModel]);
   let x = tf.reshape(tf.add(embedded, positions), [b * t, c.dModel]) as tf.Tensor2D;
-  const bias = causalBias(t);
-  const scale = 1 / Math.sqrt(c.dModel / c.nHeads);
+  const shape: AttentionShape = {
+    b,
+    heads: c.nHeads,
+    scale: 1 / Math.sqrt(c.dModel / c.nHeads),
+    bias: ops.causalAttention ? null : causalBias(t),
+  };
   for (const lp of p.layers) {
-    const [q, k, v] = qkvHeads(ops, x, lp, b, c.nHeads);
-    const a = attention(tf.mul(q, scale), k, v, bias);
+    const a = selfAttention(ops, x, lp, shape);
     x = mlp(ops, tf.add(x, ops.linear(a, lp.wOut as tf.Tensor2D)), lp);
   }
   return tf.reshape(head(ops, p, x), [b, t, c.vocabSize]);

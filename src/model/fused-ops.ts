@@ -3,13 +3,17 @@
  * (kernels/webgpu-train.ts): layer norm and gelu are one dispatch each forward, and their gradients
  * one (gelu) or three (layer norm: ∂x, ∂g, ∂b); products pass transpose flags, which the WebGPU
  * backend's matMul reads in the same dispatch, instead of the explicit transposes that keep
- * tfjs-backend-wasm on XNNPACK; Q, K and V come from one product (`oneQkvProduct`). The same formulas as fast-ops.ts; the plain set computes the
+ * tfjs-backend-wasm on XNNPACK; causal attention reads the one product h·W_qkv and is one dispatch
+ * forward and two backward (`causalAttention`). The same formulas as fast-ops.ts and forward.ts; the plain set computes the
  * taped set's values exactly, so a policy's ratio to its own log-probs stays exactly 1 (§4.5).
  * Call inside `tf.tidy`.
  */
 import * as tf from '@tensorflow/tfjs';
 import { type Ops, PLAIN_OPS, TAPED_OPS, withGrad } from './fast-ops';
 import {
+  type AttentionSizes,
+  attentionGrad,
+  attentionKernel,
   columnSums,
   fusedTrainingAvailable,
   geluGrad,
@@ -61,8 +65,19 @@ const gelu = withGrad((save, x: tf.Tensor) => {
   return { value: geluKernel(x), gradFunc: (dy, [sx]) => [geluGrad(sx as tf.Tensor, dy)] };
 });
 
+/** Causal attention of the rows qkv [B·T, 3d] (fused-train-ops.ts `attentionKernel`), with its gradient ∂qkv. */
+function causalAttention(qkv: tf.Tensor2D, sizes: AttentionSizes): tf.Tensor2D {
+  return withGrad((save, x: tf.Tensor2D) => {
+    save([x]);
+    return {
+      value: attentionKernel(x, sizes),
+      gradFunc: (dy, [sx]) => [attentionGrad(sx as tf.Tensor2D, dy as tf.Tensor2D, sizes)],
+    };
+  })(qkv) as tf.Tensor2D;
+}
+
 /** With their own gradients, for passes that are differentiated. */
-export const FUSED_TAPED_OPS: Ops = { linear, affine, layerNorm, gelu, oneQkvProduct: true };
+export const FUSED_TAPED_OPS: Ops = { linear, affine, layerNorm, gelu, causalAttention };
 
 /** The same values without the custom-gradient wrappers. */
 export const FUSED_PLAIN_OPS: Ops = {
@@ -70,7 +85,7 @@ export const FUSED_PLAIN_OPS: Ops = {
   affine: PLAIN_OPS.affine,
   layerNorm: (x, gain, bias) => layerNormKernel(x, gain, bias),
   gelu: (x) => geluKernel(x),
-  oneQkvProduct: true,
+  causalAttention: attentionKernel,
 };
 
 /** The blocks a forward pass uses: fused where the kernels are registered (WebGPU), else fast-ops.ts's. */

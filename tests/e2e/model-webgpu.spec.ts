@@ -5,7 +5,7 @@
  * computed by the fused WebGPU kernels (src/model/kernels/webgpu-decode.ts) equal tfjs's own
  * kernels on the CPU, while a token step of the default model takes at most 40 dispatches (#27);
  * the gradient of every parameter through the fused training kernels (webgpu-train.ts) equals the
- * CPU's and central differences, while a training step of the default model takes at most 300
+ * CPU's and central differences, while a training step of the default model takes at most 180
  * dispatches (658 with tfjs's kernels); and the start-up checks of both kernel sets
  * (fused-decode-check.ts, fused-train-check.ts) refuse a broken one.
  */
@@ -146,9 +146,15 @@ test('tiny model: WebGPU generation and training step match the CPU backend', as
     ['A0PolicyGrad', 1],
     ['A0TokenLogProbs', 2],
     ['A0TokenLogProbsGrad', 1],
+    // Per layer, attention is one dispatch forward and two backward: no softmax, no 4-D products.
+    ['A0Attention', 3],
+    ['A0AttentionScoresGrad', 3],
+    ['A0AttentionGrad', 3],
   ] as const)
     expect(train.kernels[name], name).toBe(calls);
-  expect(train.dispatches).toBeLessThanOrEqual(300);
+  for (const composed of ['Softmax', 'Unpack'])
+    expect(Object.keys(train.kernels), composed).not.toContain(composed);
+  expect(train.dispatches).toBeLessThanOrEqual(180);
 
   expect(check.training.passed).toBeNull();
   expect(check.training.tensorsKept).toBe(0);

@@ -18,6 +18,9 @@ export const POLICY_PACK = 'A0PolicyPack';
 export const POLICY_GRAD = 'A0PolicyGrad';
 export const TOKEN_LOG_PROBS = 'A0TokenLogProbs';
 export const TOKEN_LOG_PROBS_GRAD = 'A0TokenLogProbsGrad';
+export const ATTENTION = 'A0Attention';
+export const ATTENTION_SCORES_GRAD = 'A0AttentionScoresGrad';
+export const ATTENTION_GRAD = 'A0AttentionGrad';
 /** Every fused training kernel's name. */
 export const FUSED_TRAIN_KERNELS = [
   LAYER_NORM,
@@ -32,6 +35,9 @@ export const FUSED_TRAIN_KERNELS = [
   POLICY_GRAD,
   TOKEN_LOG_PROBS,
   TOKEN_LOG_PROBS_GRAD,
+  ATTENTION,
+  ATTENTION_SCORES_GRAD,
+  ATTENTION_GRAD,
 ];
 
 /** Whether the active backend has the fused training kernels (WebGPU after `registerTrainKernels`). */
@@ -55,6 +61,28 @@ export function layerNormGradX(x: tf.Tensor2D, gain: tf.Tensor1D, dy: tf.Tensor2
 /** Σ_rows dy [n] of dy [m, n]; with x given, Σ_rows dy·x̂ (x̂ the rows of x standardised): one dispatch. */
 export function columnSums(dy: tf.Tensor2D, x?: tf.Tensor2D): tf.Tensor1D {
   return kernel(COLUMN_SUMS, x ? { dy, x } : { dy });
+}
+
+/** Sizes of causal attention over rows [B·T, …]: T, the heads, σ = 1/√dh. */
+export interface AttentionSizes {
+  seq: number;
+  heads: number;
+  scale: number;
+}
+
+/**
+ * Causal self-attention o = softmax(σ·q·kᵀ, keys j ≤ query i)·v of the Q, K, V product's rows
+ * qkv [B·T, 3d] (laid out [b, t, (q | k | v), head, e]), as rows [B·T, d] laid out [b, t, head, e]:
+ * one dispatch (webgpu-attention.ts).
+ */
+export function attentionKernel(qkv: tf.Tensor2D, sizes: AttentionSizes): tf.Tensor2D {
+  return kernel(ATTENTION, { qkv }, sizes);
+}
+
+/** ∂qkv [B·T, 3d] of `attentionKernel` for the upstream gradient dOut [B·T, d]: two dispatches. */
+export function attentionGrad(qkv: tf.Tensor2D, dOut: tf.Tensor2D, sizes: AttentionSizes): tf.Tensor2D {
+  const planes = kernel(ATTENTION_SCORES_GRAD, { qkv, dOut }, sizes);
+  return kernel(ATTENTION_GRAD, { planes, qkv, dOut }, sizes);
 }
 
 /** gelu(x) elementwise: one dispatch. */

@@ -1,9 +1,11 @@
 /**
- * Training on WebGPU in fewer dispatches: layer norm and gelu, forward and backward, and AdamW's
- * moments and per-parameter step, as seven WGSL kernels registered with tfjs for the `webgpu`
- * backend only (one thread per output number, as in webgpu-decode.ts); adamw.ts calls the last two. fused-ops.ts builds the differentiable blocks of the forward pass from them,
- * where fast-ops.ts composes tfjs kernels: a layer norm took about nine dispatches forward and ten
- * backward, gelu six and seven. Each is checked against tfjs's own kernels by
+ * Training on WebGPU in fewer dispatches: layer norm and gelu, forward and backward, column sums,
+ * AdamW's moments and per-parameter step, the clipped policy loss and the token log-probs, as WGSL
+ * kernels registered with tfjs for the `webgpu` backend only (one thread per output number, as in
+ * webgpu-decode.ts), with causal attention's three (webgpu-attention.ts). fused-ops.ts builds the
+ * differentiable blocks of the forward pass from them, where fast-ops.ts composes tfjs kernels: a
+ * layer norm took about nine dispatches forward and ten backward, gelu six and seven; adamw.ts,
+ * policy-loss.ts and train.ts call the rest. Each is checked against tfjs's own kernels by
  * tests/e2e/model-webgpu.spec.ts and at start by fused-train-check.ts.
  */
 import * as tf from '@tensorflow/tfjs';
@@ -21,6 +23,7 @@ import {
   TOKEN_LOG_PROBS,
   TOKEN_LOG_PROBS_GRAD,
 } from './fused-train-ops';
+import { ATTENTION_KERNELS } from './webgpu-attention';
 import { GELU_A, GELU_K, type Inputs, PerOutputProgram, rowStats, run } from './webgpu-program';
 
 /** WGSL: the row and column of output number `index` of rows x [m, d], and that row's `mean` and `rstd`. */
@@ -449,5 +452,5 @@ const KERNELS: tf.KernelConfig[] = [
 
 /** Registers the kernels with tfjs for the `webgpu` backend (once; later calls do nothing). */
 export function registerTrainKernels(): void {
-  for (const k of KERNELS) if (!tf.getKernel(k.kernelName, 'webgpu')) tf.registerKernel(k);
+  for (const k of [...KERNELS, ...ATTENTION_KERNELS]) if (!tf.getKernel(k.kernelName, 'webgpu')) tf.registerKernel(k);
 }
