@@ -1,6 +1,6 @@
 /** AdamW with global gradient-norm clipping, over one model's own variable list. */
 import * as tf from '@tensorflow/tfjs';
-import { adamMoment, adamParam, fusedTrainingAvailable } from './kernels/fused-train-ops';
+import { adamMoment, adamParam, fusedTrainingAvailable, gradNorm } from './kernels/fused-train-ops';
 
 export interface OptimizerSettings {
   learningRate: number;
@@ -27,9 +27,12 @@ export function flatten(grads: readonly tf.Tensor[]): tf.Tensor1D {
   return tf.concat(grads.map((g) => tf.reshape(g, [-1]))) as tf.Tensor1D;
 }
 
-/** Global L2 norm √Σ_i Σ g_i² of a flat gradient (see `flatten`). Call inside a tidy. */
-export function globalNorm(flat: tf.Tensor1D): tf.Scalar {
-  return tf.sqrt(tf.sum(tf.square(flat))) as tf.Scalar;
+/**
+ * Global L2 norm √Σ_i Σ g_i² of a flat gradient (see `flatten`); `fused`: WebGPU's one-dispatch
+ * kernel (fused-train-ops.ts `gradNorm`). Call inside a tidy.
+ */
+export function globalNorm(flat: tf.Tensor1D, fused = fusedTrainingAvailable()): tf.Scalar {
+  return fused ? gradNorm(flat) : (tf.sqrt(tf.sum(tf.square(flat))) as tf.Scalar);
 }
 
 /**

@@ -133,10 +133,14 @@ export const gelu = withGrad((save, x: tf.Tensor) => {
   };
 });
 
-/** The four blocks a forward pass is built of, and how it cuts Q, K and V out of W_qkv. */
+/** The blocks a forward pass is built of, and how it computes attention and its input rows. */
 export interface Ops {
   linear(a: tf.Tensor2D, b: tf.Tensor2D): tf.Tensor2D;
+  /** a·bᵀ for a [m, k], b [n, k] (the tied head h·Eᵀ). */
+  linearT(a: tf.Tensor2D, b: tf.Tensor2D): tf.Tensor2D;
   affine(x: tf.Tensor2D, w: tf.Tensor2D, b: tf.Tensor1D): tf.Tensor2D;
+  /** r + h·W, or r + (h·W + b) with b: a residual branch's product added to the stream. */
+  residual(r: tf.Tensor2D, h: tf.Tensor2D, w: tf.Tensor2D, b?: tf.Tensor1D): tf.Tensor2D;
   layerNorm(x: tf.Tensor2D, gain: tf.Tensor1D, bias: tf.Tensor1D): tf.Tensor2D;
   gelu(x: tf.Tensor): tf.Tensor;
   /**
@@ -146,16 +150,40 @@ export interface Ops {
    * heads, and attention composed of tfjs's kernels (forward.ts `attention`).
    */
   causalAttention: ((qkv: tf.Tensor2D, sizes: { seq: number; heads: number; scale: number }) => tf.Tensor2D) | null;
+  /**
+   * The input rows [B·T, d] = E[ids] + P[t] of ids [B, T] (token and position tables) in one
+   * kernel (fused-ops.ts); null: forward.ts composes them of tfjs's kernels.
+   */
+  embed: ((tokens: tf.Tensor2D, positions: tf.Tensor2D, ids: tf.Tensor2D) => tf.Tensor2D) | null;
+}
+
+/** The residual block of a set of products: r + linear(h, W) or r + affine(h, W, b), two kernels. */
+function composedResidual(linearOf: Ops['linear'], affineOf: Ops['affine']): Ops['residual'] {
+  return (r, h, w, b) => tf.add(r, b ? affineOf(h, w, b) : linearOf(h, w)) as tf.Tensor2D;
 }
 
 /** With their own gradients, for passes that are differentiated. */
-export const TAPED_OPS: Ops = { linear, affine, layerNorm, gelu, causalAttention: null };
+export const TAPED_OPS: Ops = {
+  linear,
+  linearT: (a, b) => linear(a, tf.transpose(b)),
+  affine,
+  residual: composedResidual(linear, affine),
+  layerNorm,
+  gelu,
+  causalAttention: null,
+  embed: null,
+};
 
 /** The same values without the custom-gradient wrappers, for inference (generation, log-probs). */
+const plainLinear: Ops['linear'] = (a, b) => tf.matMul(a, b);
+const plainAffine: Ops['affine'] = (x, w, b) => tf.fused.matMul({ a: x, b: w, bias: b }) as tf.Tensor2D;
 export const PLAIN_OPS: Ops = {
-  linear: (a, b) => tf.matMul(a, b),
-  affine: (x, w, b) => tf.fused.matMul({ a: x, b: w, bias: b }) as tf.Tensor2D,
+  linear: plainLinear,
+  linearT: (a, b) => tf.matMul(a, tf.transpose(b)),
+  affine: plainAffine,
+  residual: composedResidual(plainLinear, plainAffine),
   layerNorm: (x, gain, bias) => tf.add(tf.mul(normalise(x).xHat, gain), bias) as tf.Tensor2D,
   gelu: (x) => tf.mul(x, geluGate(x).s),
   causalAttention: null,
+  embed: null,
 };

@@ -60,7 +60,7 @@ function norm(ops: Ops, x: tf.Tensor2D, gain: tf.Tensor, bias: tf.Tensor): tf.Te
 function mlp(ops: Ops, x: tf.Tensor2D, lp: LayerParams): tf.Tensor2D {
   const h = norm(ops, x, lp.ln2Gain, lp.ln2Bias);
   const hidden = ops.gelu(ops.affine(h, lp.w1 as tf.Tensor2D, lp.b1 as tf.Tensor1D)) as tf.Tensor2D;
-  return tf.add(x, ops.affine(hidden, lp.w2 as tf.Tensor2D, lp.b2 as tf.Tensor1D));
+  return ops.residual(x, hidden, lp.w2 as tf.Tensor2D, lp.b2 as tf.Tensor1D);
 }
 
 /**
@@ -123,9 +123,19 @@ export function attention(q: tf.Tensor4D, k: tf.Tensor4D, v: tf.Tensor4D, bias: 
   return mergeHeads(tf.matMul(tf.softmax(tf.add(tf.matMul(q, k, false, true), bias)), v));
 }
 
+/** The input rows [B·T, d]: token embedding plus position embedding of ids [B, T]. */
+function inputRows(p: Params, c: ModelConfig, ids: tf.Tensor2D, differentiable: boolean, ops: Ops): tf.Tensor2D {
+  const [b, t] = ids.shape;
+  if (ops.embed) return ops.embed(p.tokenEmbedding as tf.Tensor2D, p.positionEmbedding as tf.Tensor2D, ids);
+  const embedded = tf.reshape(embedTokens(p, c, ids, differentiable, ops), [b, t, c.dModel]);
+  const positions = tf.slice(p.positionEmbedding, [0, 0], [t, c.dModel]);
+  return tf.reshape(tf.add(embedded, positions), [b * t, c.dModel]) as tf.Tensor2D;
+}
+
 /** Final LN and head: rows [m, d] → [m, V]. */
 function head(ops: Ops, p: Params, x: tf.Tensor2D): tf.Tensor2D {
-  return ops.linear(norm(ops, x, p.lnFinalGain, p.lnFinalBias), headMatrix(p));
+  const h = norm(ops, x, p.lnFinalGain, p.lnFinalBias);
+  return p.head ? ops.linear(h, p.head as tf.Tensor2D) : ops.linearT(h, p.tokenEmbedding as tf.Tensor2D);
 }
 
 /** Additive causal bias [T, T]: 0 where key ≤ query, −1e9 above the diagonal. */
@@ -150,9 +160,7 @@ export function forwardFull(
   const [b, t] = ids.shape;
   if (t > c.contextLength) throw new Error(`forwardFull: ${t} tokens exceed the context length ${c.contextLength}.`);
   const ops = opsFor(differentiable, fused);
-  const embedded = tf.reshape(embedTokens(p, c, ids, differentiable, ops), [b, t, c.dModel]);
-  const positions = tf.slice(p.positionEmbedding, [0, 0], [t, c.dModel]);
-  let x = tf.reshape(tf.add(embedded, positions), [b * t, c.dModel]) as tf.Tensor2D;
+  let x = inputRows(p, c, ids, differentiable, ops);
   const shape: AttentionShape = {
     b,
     heads: c.nHeads,
@@ -161,7 +169,7 @@ export function forwardFull(
   };
   for (const lp of p.layers) {
     const a = selfAttention(ops, x, lp, shape);
-    x = mlp(ops, tf.add(x, ops.linear(a, lp.wOut as tf.Tensor2D)), lp);
+    x = mlp(ops, ops.residual(x, a, lp.wOut as tf.Tensor2D), lp);
   }
   return tf.reshape(head(ops, p, x), [b, t, c.vocabSize]);
 }

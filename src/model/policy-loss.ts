@@ -173,13 +173,27 @@ function fusedPacked(x: PolicyLossInputs): Packed {
 export function policyLoss(x: PolicyLossInputs, fused = fusedTrainingAvailable()): PolicyLossTensors {
   const [b, t] = x.logp.shape;
   const n = b * t;
-  const packed = (fused ? fusedPacked(x) : composedPacked(x))(x.logp) as tf.Tensor1D;
+  const packed = packedPolicyLoss(x, fused);
   const scalar = (k: number): tf.Scalar => tf.reshape(tf.slice(packed, [k], [1]), []) as tf.Scalar;
   return {
-    loss: scalar(0),
+    loss: packedLoss(packed),
     pgLoss: scalar(1),
     kl: scalar(2),
     ratio: tf.reshape(tf.slice(packed, [3], [n]), [b, t]),
     branch: tf.reshape(tf.slice(packed, [3 + n], [n]), [b, t]),
   };
+}
+
+/**
+ * `policyLoss` as one vector [loss, pgLoss, kl, ρ…, branch…] (3 + 2·B·T numbers), differentiable
+ * in `logp` through its first three: a caller that reads the statistics back in one piece need not
+ * cut them out (one dispatch each on WebGPU).
+ */
+export function packedPolicyLoss(x: PolicyLossInputs, fused = fusedTrainingAvailable()): tf.Tensor1D {
+  return (fused ? fusedPacked(x) : composedPacked(x))(x.logp) as tf.Tensor1D;
+}
+
+/** The loss, entry 0 of `packedPolicyLoss`, as the scalar to differentiate. */
+export function packedLoss(packed: tf.Tensor1D): tf.Scalar {
+  return tf.reshape(tf.slice(packed, [0], [1]), []) as tf.Scalar;
 }

@@ -12,7 +12,7 @@ import { fusedTrainingAvailable, tokenLogProbsGrad, tokenLogProbsKernel } from '
 import { bucketLength } from './kv-cache';
 import type { Params } from './params';
 import { type Pass, type PassLimit, cutPasses, passRows, sequencesPerPass } from './passes';
-import { BRANCH_CODES, policyLoss, weightedSum } from './policy-loss';
+import { BRANCH_CODES, packedLoss, packedPolicyLoss, weightedSum } from './policy-loss';
 
 export interface TrainBatch {
   /** Token ids of each full sequence (prompt, response, observations). */
@@ -200,6 +200,32 @@ function perSequence(x: number | readonly number[], batch: number, what: string)
 }
 
 /**
+ * The passes' records after the norm in `trainStep`'s read-back: per pass of s sequences (n = s·T
+ * tokens), [loss, pgLoss, kl, ρ (n), branch (n), entropy, log-prob (n)]. Returns [loss, pgLoss,
+ * kl, entropy] summed over the passes in float32, in pass order (as tf.addN would), and each
+ * sequence's row of T tokens of ρ, branch codes and log-probs (a pass's filler rows left out).
+ */
+function readRecords(data: Float32Array, passes: readonly Pass[], t: number) {
+  const sums = [0, 0, 0, 0];
+  const ratios: Float32Array[] = [];
+  const branches: Float32Array[] = [];
+  const logProbs: Float32Array[] = [];
+  let at = 1;
+  for (const pass of passes) {
+    const n = pass.size * t;
+    const heads = [at, at + 1, at + 2, at + 3 + 2 * n];
+    heads.forEach((from, k) => (sums[k] = Math.fround((sums[k] as number) + (data[from] as number))));
+    for (let s = 0; s < pass.count; s++) {
+      ratios.push(data.subarray(at + 3 + s * t, at + 3 + (s + 1) * t));
+      branches.push(data.subarray(at + 3 + n + s * t, at + 3 + n + (s + 1) * t));
+      logProbs.push(data.subarray(at + 4 + 2 * n + s * t, at + 4 + 2 * n + (s + 1) * t));
+    }
+    at += 4 + 3 * n;
+  }
+  return { sums, ratios, branches, logProbs };
+}
+
+/**
  * Passes of `trainStep`. A pass holds every activation its backward pass needs and every gradient
  * of its rows (`tf.profile` peaks of the shipped model: 16 × 64 tokens 138 MB, 16 × 128 tokens in
  * one pass 310 MB). tfjs's WASM memory never shrinks, so the largest pass sets it for the rest of
@@ -244,20 +270,19 @@ export async function trainStep(
   const epsLow = perSequence(loss.epsLow, n, 'epsLow');
   const epsHigh = perSequence(loss.epsHigh, n, 'epsHigh');
   const passes = cutPasses(n, sequencesPerPass(t, c.nHeads, passLimit));
-  // Per pass: [loss, pgLoss, kl, entropy] and its ratio, branch and log-prob rows, kept until
-  // the one read-back; the update waits for it, so a NaN never reaches the weights or the optimizer state.
-  const heads: tf.Tensor[] = [];
-  const tokens: tf.Tensor[] = [];
+  // Per pass, [loss, pgLoss, kl, ρ…, branch…, entropy, log-prob…] (`passRecord`), kept until the
+  // one read-back; the update waits for it, so a NaN never reaches the weights or the optimizer state.
+  const records: tf.Tensor[] = [];
   let gradSum: tf.Tensor1D | undefined;
   for (const pass of passes) {
     const part = (flat: Float32Array, width = t): tf.Tensor2D => passRows(flat, width, pass);
     const previous = gradSum;
-    const [sum, head, rows] = tf.tidy(() => {
+    const [sum, record] = tf.tidy(() => {
       const ids = passIds(batch.sequences, pass, t, padId);
       const aux: tf.Tensor[] = [];
-      const { value, grads: g } = tf.variableGrads(() => {
+      const { grads: g } = tf.variableGrads(() => {
         const { logp, entropy } = tokenLogProbsAndEntropy(forwardFull(p, c, ids, true), ids);
-        const r = policyLoss({
+        const packed = packedPolicyLoss({
           logp,
           oldLogp: part(old),
           refLogp: part(ref),
@@ -269,57 +294,43 @@ export async function trainStep(
           klCoef: loss.klCoef,
         });
         const ent = weightedSum(entropy, part(entropyWeights));
-        aux.push(...[r.pgLoss, r.kl, ent, r.ratio, r.branch, logp].map((x) => tf.keep(x)));
-        return r.loss;
+        aux.push(...[packed, ent, logp].map((x) => tf.keep(x)));
+        return packedLoss(packed);
       }, p.all);
       const flat = flatten(p.all.map((v) => g[v.name] as tf.Tensor));
-      const [pg, kl, ent, ratio, branch, logp] = aux as [
-        tf.Scalar,
-        tf.Scalar,
-        tf.Scalar,
-        tf.Tensor,
-        tf.Tensor,
-        tf.Tensor,
-      ];
-      const out: [tf.Tensor1D, tf.Tensor, tf.Tensor] = [
+      const [packed, ent, logp] = aux as [tf.Tensor1D, tf.Scalar, tf.Tensor];
+      const out: [tf.Tensor1D, tf.Tensor] = [
         previous ? tf.add(previous, flat) : flat,
-        tf.stack([value, pg, kl, ent]),
-        tf.concat([tf.reshape(ratio, [-1]), tf.reshape(branch, [-1]), tf.reshape(logp, [-1])]),
+        tf.concat([packed, tf.reshape(ent, [1]), tf.reshape(logp, [-1])]),
       ];
       tf.dispose(aux);
       return out;
     });
     previous?.dispose();
     gradSum = sum;
-    heads.push(head);
-    tokens.push(rows);
+    records.push(record);
   }
   const grads = gradSum as tf.Tensor1D;
   const norm = tf.tidy(() => globalNorm(grads));
-  const packed = tf.tidy(() => tf.concat([tf.addN(heads), tf.reshape(norm, [1]), ...tokens]));
-  tf.dispose([...heads, ...tokens]);
+  const packed = tf.tidy(() => tf.concat([tf.reshape(norm, [1]), ...records]));
+  tf.dispose(records);
   const data = (await packed.data()) as Float32Array;
   packed.dispose();
-  const finite = Number.isFinite(data[0]) && Number.isFinite(data[4]);
+  const read = readRecords(data, passes, t);
+  const finite = Number.isFinite(read.sums[0]) && Number.isFinite(data[0]);
   if (finite) tf.tidy(() => optimizer.applyFlat(grads, norm, optim));
   tf.dispose([grads, norm]);
-  // Token statistic `which` (0 ratio, 1 branch, 2 log-prob) of every sequence, from its pass's block.
-  const perPass = (passes[0] as Pass).size;
-  const block = perPass * t;
-  const tokenRows = (which: number): number[][] =>
-    lengths.map((len, b) => {
-      const from = 5 + Math.floor(b / perPass) * 3 * block + which * block + (b % perPass) * t;
-      return Array.from(data.subarray(from, from + len));
-    });
+  const tokenRows = (rows: Float32Array[]): number[][] =>
+    lengths.map((len, b) => Array.from(rows[b]!.subarray(0, len)));
   return {
-    loss: data[0] as number,
-    pgLoss: data[1] as number,
-    kl: data[2] as number,
-    entropy: data[3] as number,
-    gradNorm: data[4] as number,
-    ratios: tokenRows(0),
-    branches: tokenRows(1).map((row) => row.map((code) => BRANCH_NAMES[code] as ClipBranch)),
-    logProbs: tokenRows(2),
+    loss: read.sums[0] as number,
+    pgLoss: read.sums[1] as number,
+    kl: read.sums[2] as number,
+    entropy: read.sums[3] as number,
+    gradNorm: data[0] as number,
+    ratios: tokenRows(read.ratios),
+    branches: tokenRows(read.branches).map((row) => row.map((code) => BRANCH_NAMES[code] as ClipBranch)),
+    logProbs: tokenRows(read.logProbs),
     ...(finite
       ? {}
       : { skipped: 'the loss or a gradient was not finite; the update was not applied and the weights are unchanged' }),

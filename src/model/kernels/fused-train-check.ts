@@ -4,7 +4,7 @@
  * is garbage). Run once when WebGPU becomes the backend (backend.ts): a tiny random model's
  * weighted sum of logits L = Σ logits·R and its gradient with respect to every parameter, through
  * the fused blocks (fused-ops.ts) and through fast-ops.ts's tfjs kernels on the same backend, and
- * the plain forward pass both ways, and the parameters after two AdamW steps with a fixed random
+ * the plain forward pass both ways, and the gradient norms and parameters after two AdamW steps with a fixed random
  * gradient (the same for both, since AdamW's m/√v would magnify rounding in near-zero entries) and
  * a weight decay large enough that a step without it differs past the limit; the token log-probs,
  * entropies and log-probs' gradient of random logits; and the policy loss with its gradient on
@@ -26,7 +26,7 @@ const IDS = [
   [7, 4, 4, 12, 15, 6],
 ];
 
-/** The plain logits; L and ∂L/∂θ for every parameter, flattened in that order; θ after two AdamW steps. */
+/** The plain logits; L and ∂L/∂θ for every parameter, flattened in that order; the two steps' gradient norms and θ after them. */
 async function pass(fused: boolean): Promise<{ logits: number[]; grads: number[]; stepped: number[] }> {
   const p = createParams(CHECK_MODEL, 1);
   // Inside the tidy the drawn values are freed once the variable holds its own reference to them.
@@ -44,18 +44,21 @@ async function pass(fused: boolean): Promise<{ logits: number[]; grads: number[]
   const read = async (ts: tf.Tensor[]) => (await Promise.all(ts.map((t) => t.data()))).flatMap((d) => Array.from(d));
   const optimizer = new AdamW(p.all);
   const size = p.all.reduce((n, v) => n + v.size, 0);
-  for (let step = 0; step < 2; step++)
+  // The norms are compared with the parameters: AdamW's m/√v hides a wrong clipping scale.
+  const norms = [0, 1].map((step) =>
     tf.tidy(() => {
       const flat = tf.mul(tf.randomNormal([size], 0, 1, 'float32', 31 + step), 0.5) as tf.Tensor1D;
-      optimizer.applyFlat(
-        flat,
-        globalNorm(flat),
-        { ...DEFAULT_OPTIMIZER, learningRate: 0.05, weightDecay: 0.5 },
-        fused,
-      );
-    });
-  const out = { logits: await read([logits]), grads: await read([value, ...grads]), stepped: await read(p.all) };
-  tf.dispose([logits, value, ...grads]);
+      const norm = globalNorm(flat, fused);
+      optimizer.applyFlat(flat, norm, { ...DEFAULT_OPTIMIZER, learningRate: 0.05, weightDecay: 0.5 }, fused);
+      return norm;
+    }),
+  );
+  const out = {
+    logits: await read([logits]),
+    grads: await read([value, ...grads]),
+    stepped: await read([...norms, ...p.all]),
+  };
+  tf.dispose([logits, value, ...grads, ...norms]);
   optimizer.dispose();
   disposeParams(p);
   return out;

@@ -18,6 +18,8 @@ export const POLICY_PACK = 'A0PolicyPack';
 export const POLICY_GRAD = 'A0PolicyGrad';
 export const TOKEN_LOG_PROBS = 'A0TokenLogProbs';
 export const TOKEN_LOG_PROBS_GRAD = 'A0TokenLogProbsGrad';
+export const EMBED_GRAD = 'A0EmbedGrad';
+export const GRAD_NORM = 'A0GradNorm';
 export const ATTENTION = 'A0Attention';
 export const ATTENTION_SCORES_GRAD = 'A0AttentionScoresGrad';
 export const ATTENTION_GRAD = 'A0AttentionGrad';
@@ -35,6 +37,8 @@ export const FUSED_TRAIN_KERNELS = [
   POLICY_GRAD,
   TOKEN_LOG_PROBS,
   TOKEN_LOG_PROBS_GRAD,
+  EMBED_GRAD,
+  GRAD_NORM,
   ATTENTION,
   ATTENTION_SCORES_GRAD,
   ATTENTION_GRAD,
@@ -83,6 +87,19 @@ export function attentionKernel(qkv: tf.Tensor2D, sizes: AttentionSizes): tf.Ten
 export function attentionGrad(qkv: tf.Tensor2D, dOut: tf.Tensor2D, sizes: AttentionSizes): tf.Tensor2D {
   const planes = kernel(ATTENTION_SCORES_GRAD, { qkv, dOut }, sizes);
   return kernel(ATTENTION_GRAD, { planes, qkv, dOut }, sizes);
+}
+
+/**
+ * ∂table [rows, d] of a row lookup table[ids] for the upstream gradient dy [m, d]: entry (v, c) is
+ * Σ of dy[r, c] over the rows r whose id is v (0 for an id no row has): one dispatch.
+ */
+export function embedGrad(dy: tf.Tensor2D, ids: tf.Tensor1D, rows: number): tf.Tensor2D {
+  return kernel(EMBED_GRAD, { dy, ids }, { rows });
+}
+
+/** ‖g‖ = √Σ g², the global norm of a flat gradient g [P], as a scalar: one dispatch of one workgroup. */
+export function gradNorm(g: tf.Tensor1D): tf.Scalar {
+  return tf.reshape(kernel(GRAD_NORM, { g }), []) as tf.Scalar;
 }
 
 /** gelu(x) elementwise: one dispatch. */

@@ -13,8 +13,10 @@ import {
   ADAM_MOMENT,
   ADAM_PARAM,
   COLUMN_SUMS,
+  EMBED_GRAD,
   GELU,
   GELU_GRAD,
+  GRAD_NORM,
   LAYER_NORM,
   LAYER_NORM_GRAD,
   POLICY_GRAD,
@@ -24,6 +26,7 @@ import {
   TOKEN_LOG_PROBS_GRAD,
 } from './fused-train-ops';
 import { ATTENTION_KERNELS } from './webgpu-attention';
+import { type WebGPUBackend, type WebGPUProgram, webgpu_util } from '@tensorflow/tfjs-backend-webgpu';
 import { GELU_A, GELU_K, type Inputs, PerOutputProgram, rowStats, run } from './webgpu-program';
 
 /** WGSL: the row and column of output number `index` of rows x [m, d], and that row's `mean` and `rstd`. */
@@ -91,6 +94,56 @@ class ColumnSumsProgram extends PerOutputProgram {
         ${term}
       }
       setOutputAtIndex(index, acc);`;
+  }
+}
+
+/** ∂table[v, c] = Σ_r [ids[r] = v]·dy[r, c] for the table's rows v (fused-train-ops.ts `embedGrad`). */
+class EmbedGradProgram extends PerOutputProgram {
+  readonly variableNames = ['dy', 'ids'];
+  readonly shaderKey = 'a0EmbedGrad';
+  body(): string {
+    return `
+      let m = uniforms.dyShape[0];
+      let d = uniforms.dyShape[1];
+      let v = index / d;
+      let col = index - v * d;
+      var acc = 0.0;
+      for (var r = 0; r < m; r++) {
+        if (ids[r] == v) { acc += dy[r * d + col]; }
+      }
+      setOutputAtIndex(index, acc);`;
+  }
+}
+
+/** Threads of the one workgroup of `GradNormProgram`. */
+const NORM_THREADS = 256;
+
+/**
+ * ‖g‖ = √Σ g² of a flat g [P] by one workgroup: each thread sums the squares of every
+ * NORM_THREADS-th entry, then the partial sums are added in halves (fused-train-ops.ts `gradNorm`).
+ */
+class GradNormProgram implements WebGPUProgram {
+  readonly outputShape = [1];
+  readonly dispatchLayout = webgpu_util.flatDispatchLayout([1]);
+  readonly dispatch: [number, number, number] = [1, 1, 1];
+  readonly workgroupSize: [number, number, number] = [NORM_THREADS, 1, 1];
+  readonly variableNames = ['g'];
+  readonly shaderKey = 'a0GradNorm';
+  getUserCode(): string {
+    return `
+      var<workgroup> partial : array<f32, ${NORM_THREADS}>;
+      fn main(index : i32) {
+        let n = uniforms.gShape;
+        var acc = 0.0;
+        for (var i = index; i < n; i += ${NORM_THREADS}) { let x = g[i]; acc += x * x; }
+        partial[index] = acc;
+        workgroupBarrier();
+        for (var half = ${NORM_THREADS / 2}; half > 0; half = half / 2) {
+          if (index < half) { partial[index] += partial[index + half]; }
+          workgroupBarrier();
+        }
+        if (index == 0) { setOutputAtIndex(0, sqrt(partial[0])); }
+      }`;
   }
 }
 
@@ -339,6 +392,23 @@ const KERNELS: tf.KernelConfig[] = [
       const { dy, x } = inputs as Inputs;
       const program = new ColumnSumsProgram([dy!.shape[1]!], x !== undefined);
       return run(backend, program, x ? [dy!, x] : [dy!]);
+    },
+  },
+  {
+    kernelName: EMBED_GRAD,
+    backendName: 'webgpu',
+    kernelFunc: ({ inputs, backend, attrs }) => {
+      const { dy, ids } = inputs as Inputs;
+      const { rows } = attrs as { rows: number };
+      return run(backend, new EmbedGradProgram([rows, dy!.shape[1]!]), [dy!, ids!]);
+    },
+  },
+  {
+    kernelName: GRAD_NORM,
+    backendName: 'webgpu',
+    kernelFunc: ({ inputs, backend }) => {
+      const { g } = inputs as Inputs;
+      return (backend as WebGPUBackend).runWebGPUProgram(new GradNormProgram(), [g!], 'float32');
     },
   },
   {
