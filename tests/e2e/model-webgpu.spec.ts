@@ -169,6 +169,8 @@ test('tiny model: WebGPU generation and training step match the CPU backend', as
   expect(check.training.brokenStep).toMatch(/^the fused AdamW step differs from tfjs's by /);
   expect(check.training.brokenLoss).toMatch(/^the fused policy loss differs from tfjs's by /);
   expect(check.training.brokenLogProbs).toMatch(/^the fused token log-probs differ from tfjs's by /);
+  expect(check.training.brokenAttention).toMatch(/^the fused gradients differ from tfjs's by /);
+  expect(check.training.brokenNorm).toMatch(/^the fused AdamW step differs from tfjs's by /);
   expect(check.training.availableAfterBroken).toBe(false);
   expect(check.training.availableAgain).toBe(true);
 });

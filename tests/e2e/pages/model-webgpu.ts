@@ -300,7 +300,9 @@ export interface CheckRun {
   availableAgain: boolean;
   /**
    * The same for the training kernels' check (fused-train-check.ts), with A0LayerNormGrad writing
-   * zeros (`broken`), then A0AdamParam (`brokenStep`), then A0PolicyGrad (`brokenLoss`), then A0TokenLogProbsGrad (`brokenLogProbs`).
+   * zeros (`broken`), then A0AdamParam (`brokenStep`), then A0PolicyGrad (`brokenLoss`), then
+   * A0TokenLogProbsGrad (`brokenLogProbs`), then attention's gradient A0AttentionGrad
+   * (`brokenAttention`), then the gradient norm A0GradNorm (`brokenNorm`).
    */
   training: {
     passed: string | null;
@@ -309,19 +311,25 @@ export interface CheckRun {
     brokenStep: string | null;
     brokenLoss: string | null;
     brokenLogProbs: string | null;
+    brokenAttention: string | null;
+    brokenNorm: string | null;
     availableAfterBroken: boolean;
     availableAgain: boolean;
   };
 }
 
-/** A kernel for `name` on WebGPU that writes zeros of its first input's shape (or of its `shape` attribute). */
-function registerZeros(name: string): void {
+/**
+ * A kernel for `name` on WebGPU that writes zeros of `shapeOf` its inputs (by default its first
+ * input's shape, or its `shape` attribute).
+ */
+function registerZeros(name: string, shapeOf?: (inputs: tf.NamedTensorInfoMap) => number[]): void {
   if (tf.getKernel(name, 'webgpu')) tf.unregisterKernel(name, 'webgpu');
   tf.registerKernel({
     kernelName: name,
     backendName: 'webgpu',
     kernelFunc: ({ inputs, backend, attrs }) => {
-      const shape = (attrs as { shape?: number[] }).shape ?? Object.values(inputs)[0]!.shape;
+      const shape =
+        shapeOf?.(inputs) ?? (attrs as { shape?: number[] }).shape ?? Object.values(inputs)[0]!.shape;
       return (
         backend as unknown as { makeTensorInfo: (s: number[], d: string, v: Float32Array) => tf.TensorInfo }
       ).makeTensorInfo(shape, 'float32', new Float32Array(shape.reduce((a, b) => a * b, 1)));
@@ -347,6 +355,12 @@ async function trainingCheckRun(): Promise<CheckRun['training']> {
   registerZeros('A0TokenLogProbsGrad');
   const brokenLogProbs = await checkFusedTraining();
   registerTrainKernels();
+  registerZeros('A0AttentionGrad', (inputs) => inputs.qkv!.shape);
+  const brokenAttention = await checkFusedTraining();
+  registerTrainKernels();
+  registerZeros('A0GradNorm', () => [1]);
+  const brokenNorm = await checkFusedTraining();
+  registerTrainKernels();
   return {
     passed,
     tensorsKept,
@@ -354,6 +368,8 @@ async function trainingCheckRun(): Promise<CheckRun['training']> {
     brokenStep,
     brokenLoss,
     brokenLogProbs,
+    brokenAttention,
+    brokenNorm,
     availableAfterBroken,
     availableAgain: fusedTrainingAvailable(),
   };
