@@ -33,7 +33,7 @@ test('tiny preset on WebGPU: each phase draws the trace it produced', async ({ p
     'Generation runs fused kernels: each layer of a token step in seven GPU dispatches',
   );
   await expect(page.locator('[data-testid="backend-why"]')).toContainText(
-    'Training runs fused kernels for layer norm and gelu',
+    'Training runs fused kernels for causal attention',
   );
   await page.locator('[data-backend] summary').click();
 

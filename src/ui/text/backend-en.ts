@@ -37,7 +37,7 @@ export const BACKEND_WHY_EN: BackendWhyStrings = {
   composedGeneration: (why) =>
     `Generation runs tfjs’s own kernels: the fused ones failed their start-up check here (${why}).`,
   fusedTraining:
-    'Training runs fused kernels for layer norm and gelu (one GPU dispatch each forward, one to three backward), the token log-probs and the clipped policy loss (three each) and AdamW (one per moment and one per parameter), and takes Q, K and V from one product, checked against tfjs’s own kernels when WebGPU started.',
+    'Training runs fused kernels for causal attention (one GPU dispatch forward, two backward), layer norm and gelu (one each forward, one to three backward), the input rows and each residual product (one each), the token log-probs and the clipped policy loss (three each), the gradient norm (one) and AdamW (one per moment and one per parameter), checked against tfjs’s own kernels when WebGPU started.',
   composedTraining: (why) =>
     `Training runs tfjs’s own kernels: the fused ones failed their start-up check here (${why}).`,
   details: 'why',

@@ -21,11 +21,9 @@ const webgpu = (training: BackendState['training']): BackendState => ({
 describe('the badge’s training kernels', () => {
   it('names the fused kernels on WebGPU, in English and Korean', () => {
     expect(badgeLines(webgpu({ fused: true }), EN)).toEqual([
-      'Training runs fused kernels for layer norm and gelu (one GPU dispatch each forward, one to three backward), the token log-probs and the clipped policy loss (three each) and AdamW (one per moment and one per parameter), and takes Q, K and V from one product, checked against tfjs’s own kernels when WebGPU started.',
+      'Training runs fused kernels for causal attention (one GPU dispatch forward, two backward), layer norm and gelu (one each forward, one to three backward), the input rows and each residual product (one each), the token log-probs and the clipped policy loss (three each), the gradient norm (one) and AdamW (one per moment and one per parameter), checked against tfjs’s own kernels when WebGPU started.',
     ]);
-    expect(badgeLines(webgpu({ fused: true }), KO)[0]).toMatch(
-      /^학습은 레이어 정규화와 GELU\(.*\)를 합친 커널로 돕니다/,
-    );
+    expect(badgeLines(webgpu({ fused: true }), KO)[0]).toMatch(/^학습은 인과 어텐션\(.*\)를 합친 커널로 돕니다/);
   });
 
   it('gives the check’s reason when it refused them, after the generation line', () => {
