@@ -7,14 +7,23 @@
  * tool calls per rollout. With --run the recording's settings are run again (the engine is
  * deterministic) to recover each iteration's executor, and every iteration's summary is checked
  * against the recording's before the table is drawn. --out writes the run as a recording carrying
- * the table (`coevolution`), which the page's replay shows without computing. The last line is JSON:
- *   {"table":[{"solver":1,"pass":[…],"toolCalls":[…]},…]}.
+ * the table (`coevolution`), which the page's replay shows without computing. --questions N takes
+ * the paper's columns instead of the run's pools: N fresh questions written by each iteration's
+ * questioner (`freshQuestions`; the paper asks 200), not with --out (the page's table is the
+ * pools'). The last line is JSON:
+ *   {"table":[{"solver":1,"pass":[…],"toolCalls":[…]},…], "questions":[…per column…], …}.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { type ConfigOverride, type PresetName, makeConfig } from '../src/core/config';
 import { Tokenizer } from '../src/core/tokenizer';
-import { type CoevolutionRow, coevolutionRow, poolsOfTrace, tableSolvers } from '../src/engine/coevolution';
+import {
+  type CoevolutionRow,
+  coevolutionRow,
+  freshQuestions,
+  poolsOfTrace,
+  tableSolvers,
+} from '../src/engine/coevolution';
 import { checkCoevolution } from '../src/engine/coevolution-check';
 import { createNodeEngine } from '../src/engine/node';
 import { parseOverrides } from '../src/engine/overrides';
@@ -33,6 +42,7 @@ const { values } = parseArgs({
     out: { type: 'string' },
     json: { type: 'boolean', default: false },
     model: { type: 'string' },
+    questions: { type: 'string' },
   },
 });
 
@@ -56,10 +66,16 @@ try {
     iterations = Number(values.iterations);
     if (!Number.isInteger(iterations) || iterations < 1) throw new Error('--iterations must be a positive integer.');
   }
+  if (values.questions !== undefined) {
+    const n = Number(values.questions);
+    if (!Number.isInteger(n) || n < 1) throw new Error('--questions must be a positive integer.');
+    if (values.out) throw new Error("--questions and --out go apart: a recording's table is drawn from its pools.");
+  }
 } catch (err) {
   console.error(`coevolution: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(2);
 }
+const fresh = values.questions === undefined ? null : Number(values.questions);
 
 const checkpoint = values.model ? new Uint8Array(readFileSync(values.model)) : undefined;
 const { engine, sandbox, dispose } = await createNodeEngine(config, checkpoint ? { checkpoint } : {});
@@ -67,6 +83,8 @@ const fmt = (x: number | null, digits = 3) => (x === null ? '—' : x.toFixed(di
 try {
   const solvers = tableSolvers(iterations);
   const snapshots = new Map<number, Uint8Array>([[0, await engine.models.executor.save()]]);
+  // Each iteration's questioner, for fresh columns.
+  const writers = new Map<number, Uint8Array>();
   const base = await engine.evaluateBaseline();
   for (let k = 1; k <= iterations; k++) {
     await engine.runIteration();
@@ -79,12 +97,25 @@ try {
     }
     process.stderr.write(`coevolution: iteration ${k}: held-out ${fmt(s.heldOutAccuracy)}\n`);
     if (solvers.includes(k)) snapshots.set(k, await engine.models.executor.save());
+    if (fresh !== null) writers.set(k, await engine.models.questioner.save());
   }
-  const pools = poolsOfTrace(engine.trace);
-  if (recording && JSON.stringify(pools) !== JSON.stringify(poolsOfTrace(recording.trace))) {
+  const runPools = poolsOfTrace(engine.trace);
+  if (recording && JSON.stringify(runPools) !== JSON.stringify(poolsOfTrace(recording.trace))) {
     throw new Error("the question pools run again differ from the recording's.");
   }
   const tokenizer = new Tokenizer();
+  const pools: string[][] = [];
+  if (fresh === null) pools.push(...runPools);
+  else
+    for (let k = 1; k <= iterations; k++) {
+      const questioner = TinyLM.fromCheckpoint(writers.get(k) as Uint8Array, tokenizer);
+      try {
+        pools.push(await freshQuestions(questioner, k, fresh, config, sandboxToolRunner(sandbox)));
+      } finally {
+        questioner.dispose();
+      }
+      process.stderr.write(`coevolution: ${pools.at(-1)?.length} fresh questions of iteration ${k}\n`);
+    }
   const table: CoevolutionRow[] = [];
   for (const k of solvers) {
     const frozen = TinyLM.fromCheckpoint(snapshots.get(k) as Uint8Array, tokenizer);
@@ -102,8 +133,12 @@ try {
     writeFileSync(values.out, encodeRecording(recordingOf(engine, preset, table)));
     process.stderr.write(`coevolution: wrote ${values.out} with its table\n`);
   }
-  const head = ['executor', ...pools.map((_, j) => `pool ${j + 1}`)];
-  console.log('pass rate against the oracle (tool calls per rollout)');
+  const head = ['executor', ...pools.map((_, j) => `${fresh === null ? 'pool' : 'iter.'} ${j + 1}`)];
+  console.log(
+    fresh === null
+      ? 'pass rate against the oracle (tool calls per rollout) on each iteration’s pool'
+      : `pass rate against the oracle (tool calls per rollout) on ${fresh} fresh questions written by each iteration’s questioner`,
+  );
   console.log(head.map((h) => h.padStart(13)).join(' '));
   for (const row of table) {
     const cells = row.pass.map((p, j) => `${fmt(p)} (${fmt(row.toolCalls[j] ?? null, 2)})`);
@@ -111,7 +146,8 @@ try {
   }
   const summaries = engine.summaries.map((s) => s.heldOutAccuracy);
   console.log(`held-out accuracy by iteration: ${summaries.map((a) => fmt(a)).join(' ')}`);
-  if (values.json) console.log(JSON.stringify({ table, heldOut: summaries, base: base.accuracy }));
+  const questions = pools.map((pool) => pool.length);
+  if (values.json) console.log(JSON.stringify({ table, questions, fresh, heldOut: summaries, base: base.accuracy }));
 } finally {
   await dispose();
 }

@@ -19,6 +19,7 @@ import { solveQuestion } from '../core/tasks';
 import type { TinyLM } from '../model/model';
 import type { EngineContext, ToolRunner } from './context';
 import { modelToolRollouts } from './executor-rollouts';
+import { questionPool } from './executor-phases';
 import type { PhaseRecord } from './trace';
 
 export interface CoevolutionRow {
@@ -43,6 +44,34 @@ export function poolsOfTrace(trace: readonly PhaseRecord[]): string[][] {
 
 /** Seed of the table's sampling: fixed, so a table is the same whenever it is computed. */
 export const COEVOLUTION_SEED = 5_252_025;
+
+/**
+ * The paper's own columns (it asks 200 questions of each curriculum iteration): `count` fresh
+ * questions written by `questioner`, the curriculum agent after iteration `iteration`, as the pool
+ * phase writes them (pool sampling, its tool, contract-valid questions that leave the solver room;
+ * §1.2), seeded by the iteration so that the same questioner always writes the same questions.
+ * Many more than a classroom pool's 32, so that a column's pass rate is not dominated by which few
+ * questions it happened to hold.
+ */
+export async function freshQuestions(
+  questioner: TinyLM,
+  iteration: number,
+  count: number,
+  config: Agent0Config,
+  runTool: ToolRunner,
+): Promise<string[]> {
+  const ctx: EngineContext = {
+    config: { ...config, pool: { ...config.pool, questions: count } },
+    questioner,
+    executor: questioner,
+    questionerRef: questioner,
+    executorRef: questioner,
+    runTool,
+    rng: new Rng(COEVOLUTION_SEED + iteration),
+    backend: '',
+  };
+  return (await questionPool(ctx)).questions.map((q) => q.question);
+}
 
 /** One row: `executor` (frozen) on every pool; `onPool(j)` after pool j's cell (for a progress bar). */
 export async function coevolutionRow(
