@@ -10,7 +10,7 @@
  * the table (`coevolution`), which the page's replay shows without computing. --questions N takes
  * the paper's columns instead of the run's pools: N fresh questions written by each iteration's
  * questioner (`freshQuestions`; the paper asks 200), not with --out (the page's table is the
- * pools'). The last line is JSON:
+ * pools'); --solvers 1,8 computes only those rows. The last line is JSON:
  *   {"table":[{"solver":1,"pass":[…],"toolCalls":[…]},…], "questions":[…per column…], …}.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -43,6 +43,7 @@ const { values } = parseArgs({
     json: { type: 'boolean', default: false },
     model: { type: 'string' },
     questions: { type: 'string' },
+    solvers: { type: 'string' },
   },
 });
 
@@ -71,17 +72,25 @@ try {
     if (!Number.isInteger(n) || n < 1) throw new Error('--questions must be a positive integer.');
     if (values.out) throw new Error("--questions and --out go apart: a recording's table is drawn from its pools.");
   }
+  if (values.solvers !== undefined && values.out)
+    throw new Error("--solvers and --out go apart: a recording's table has the rows 0, 1, 3 and the last.");
 } catch (err) {
   console.error(`coevolution: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(2);
 }
 const fresh = values.questions === undefined ? null : Number(values.questions);
+// --solvers 1,8: only these rows (each a frozen executor answering every column), else tableSolvers'.
+const rows = values.solvers?.split(',').map(Number);
+if (rows?.some((k) => !Number.isInteger(k) || k < 0 || k > iterations)) {
+  console.error(`coevolution: --solvers takes iterations from 0 to ${iterations}, comma-separated.`);
+  process.exit(2);
+}
 
 const checkpoint = values.model ? new Uint8Array(readFileSync(values.model)) : undefined;
 const { engine, sandbox, dispose } = await createNodeEngine(config, checkpoint ? { checkpoint } : {});
 const fmt = (x: number | null, digits = 3) => (x === null ? '—' : x.toFixed(digits));
 try {
-  const solvers = tableSolvers(iterations);
+  const solvers = rows ?? tableSolvers(iterations);
   const snapshots = new Map<number, Uint8Array>([[0, await engine.models.executor.save()]]);
   // Each iteration's questioner, for fresh columns.
   const writers = new Map<number, Uint8Array>();
