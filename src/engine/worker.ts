@@ -8,6 +8,7 @@ import { ProblemError, fromSource, reportOf } from '../core/problem-error';
 import { Tokenizer } from '../core/tokenizer';
 import { backendMemory, currentGpuDevice, defaultBackendOrder } from '../model/backend';
 import { chooseBackend } from '../model/backend-choice';
+import { measureCurrentBackend } from '../model/backend-measure';
 import { TinyLM } from '../model/model';
 import { useServedWasmBinaries } from '../model/served-wasm';
 import { createBrowserSandbox } from '../sandbox/browser';
@@ -40,6 +41,8 @@ let pauseRequested = false;
 let queue: Promise<void> = Promise.resolve();
 /** The executors Table 5 needs, kept as the run goes (dropped on reset and load, kept on fork). */
 const snapshots = new ExecutorSnapshots();
+/** The longest the start-up warm-up may take before it is given up (it only saves time later). */
+const WARM_UP_MS = 10_000;
 
 const postExecutors = () =>
   post({ type: 'coevolution-executors', kept: snapshots.iterations, complete: snapshots.complete });
@@ -178,6 +181,13 @@ async function handle(cmd: EngineCommand): Promise<void> {
       });
       backend = choice.backend;
       watchGpuDevice(cmd.testHooks === true);
+      // A backend chosen without the measurement has run nothing yet: one throwaway training step
+      // and generation turn now, while the page says it is loading, rather than in the first phase.
+      if (choice.basis.kind !== 'measured')
+        await measureCurrentBackend(
+          () => TinyLM.fromCheckpoint(bytes, tokenizer),
+          performance.now() + WARM_UP_MS,
+        ).catch(() => undefined);
       tools = (await booting)
         ? sandboxToolRunner(sandbox)
         : announceFirstCall(sandboxToolRunner(sandbox), () => post({ type: 'python-starting' }));
