@@ -50,16 +50,13 @@ const linearT = withGrad((save, a: tf.Tensor2D, b: tf.Tensor2D) => {
   };
 }) as Ops['linearT'];
 
-/**
- * y = r + h·W in one kernel (generation's A0AffineResidual); ∂r = dy (a new handle on its data: the
- * tape disposes dy once it has passed it on), ∂h = dy·Wᵀ, ∂W = hᵀ·dy.
- */
+/** y = r + h·W in one kernel (generation's A0AffineResidual); ∂r = dy, ∂h = dy·Wᵀ, ∂W = hᵀ·dy. */
 const residualProduct = withGrad((save, r: tf.Tensor2D, h: tf.Tensor2D, w: tf.Tensor2D) => {
   save([h, w]);
   return {
     value: affineResidual(r, h, w),
     gradFunc: (dy, [sh, sw]) => [
-      tf.clone(dy),
+      dy,
       tf.matMul(dy as tf.Tensor2D, sw as tf.Tensor2D, false, true),
       tf.matMul(sh as tf.Tensor2D, dy as tf.Tensor2D, true, false),
     ],
@@ -72,7 +69,7 @@ const residualAffine = withGrad((save, r: tf.Tensor2D, h: tf.Tensor2D, w: tf.Ten
   return {
     value: affineResidual(r, h, w, b),
     gradFunc: (dy, [sh, sw]) => [
-      tf.clone(dy),
+      dy,
       tf.matMul(dy as tf.Tensor2D, sw as tf.Tensor2D, false, true),
       tf.matMul(sh as tf.Tensor2D, dy as tf.Tensor2D, true, false),
       columnSums(dy as tf.Tensor2D),
