@@ -328,8 +328,7 @@ function registerZeros(name: string, shapeOf?: (inputs: tf.NamedTensorInfoMap) =
     kernelName: name,
     backendName: 'webgpu',
     kernelFunc: ({ inputs, backend, attrs }) => {
-      const shape =
-        shapeOf?.(inputs) ?? (attrs as { shape?: number[] }).shape ?? Object.values(inputs)[0]!.shape;
+      const shape = shapeOf?.(inputs) ?? (attrs as { shape?: number[] }).shape ?? Object.values(inputs)[0]!.shape;
       return (
         backend as unknown as { makeTensorInfo: (s: number[], d: string, v: Float32Array) => tf.TensorInfo }
       ).makeTensorInfo(shape, 'float32', new Float32Array(shape.reduce((a, b) => a * b, 1)));

@@ -33,8 +33,7 @@ describe('fresh questions of an iteration', () => {
       expect(questions.length).toBeGreaterThan(0);
       expect(questions.length).toBeLessThanOrEqual(12);
       // Each is a question the contract accepts when written in its tags with a boxed answer.
-      for (const q of questions)
-        expect(parseQuestioner(`<question>${q}</question>\n\\boxed{1}`)?.question, q).toBe(q);
+      for (const q of questions) expect(parseQuestioner(`<question>${q}</question>\n\\boxed{1}`)?.question, q).toBe(q);
     }
     expect(config.pool.questions).toBe(32);
   });
