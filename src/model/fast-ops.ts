@@ -8,6 +8,14 @@
  * tests/unit/model/grad.test.ts (through the whole model). Call inside `tf.tidy`.
  */
 import * as tf from '@tensorflow/tfjs';
+import { GELU_A, GELU_K } from './gelu-constants';
+import { geluGateKernel, geluGradKernel, geluKernelsActive } from './kernels/wasm-gelu';
+import {
+  layerNormGradKernel,
+  layerNormGradKernelActive,
+  standardiseKernel,
+  standardiseKernelActive,
+} from './kernels/wasm-layer-norm';
 
 type Input = tf.Tensor | tf.GradSaveFunc;
 type GradFunc = (dy: tf.Tensor, saved: tf.Tensor[]) => tf.Tensor[];
@@ -55,9 +63,6 @@ export const affine = withGrad((save, x: tf.Tensor2D, w: tf.Tensor2D, b: tf.Tens
 }) as (x: tf.Tensor2D, w: tf.Tensor2D, b: tf.Tensor1D) => tf.Tensor2D;
 
 const LN_EPS = 1e-5;
-/** gelu's tanh form written with the logistic σ: ½(1 + tanh(u)) = σ(2u), with 2u = GELU_K·x·(1 + a·x²). */
-const GELU_K = 2 * Math.sqrt(2 / Math.PI);
-const GELU_A = 0.044715;
 
 /**
  * Column sums [n] of x [m, n] as the product 1ᵀ·x (XNNPACK; tfjs-wasm sums over the first axis by
@@ -76,8 +81,10 @@ function rowMeans(x: tf.Tensor2D): tf.Tensor2D {
 
 /**
  * x̂ and r of a layer norm over the last axis: x̂ = (x − μ)·r, r = 1/√(σ² + 1e-5), σ² = mean((x − μ)²).
+ * On WASM one kernel computes the same bits (kernels/wasm-layer-norm.ts).
  */
 function normalise(x: tf.Tensor2D): { xHat: tf.Tensor2D; r: tf.Tensor } {
+  if (standardiseKernelActive()) return standardiseKernel(x);
   const centred = tf.sub(x, rowMeans(x));
   const r = tf.rsqrt(tf.add(rowMeans(tf.square(centred) as tf.Tensor2D), LN_EPS));
   return { xHat: tf.mul(centred, r), r };
@@ -88,15 +95,29 @@ export function standardise(x: tf.Tensor2D): tf.Tensor2D {
   return normalise(x).xHat;
 }
 
-/** gelu's gate s = σ(k·x·(1 + a·x²)) and x². (tfjs-wasm runs σ through XNNPACK, tanh in a scalar loop twenty times slower.) */
+/**
+ * gelu's gate s = σ(k·x·(1 + a·x²)) and x². (tfjs-wasm runs σ through XNNPACK, tanh in a scalar loop
+ * twenty times slower.) On WASM the arithmetic before σ is one kernel (kernels/wasm-gelu.ts).
+ */
 function geluGate(x: tf.Tensor): { s: tf.Tensor; x2: tf.Tensor } {
+  if (geluKernelsActive()) {
+    const { u, x2 } = geluGateKernel(x);
+    return { s: tf.sigmoid(u), x2 };
+  }
   const x2 = tf.square(x);
   return { s: tf.sigmoid(tf.mul(x, tf.add(tf.mul(x2, GELU_K * GELU_A), GELU_K))), x2 };
+}
+
+/** A layer norm's ∂x = r·(ĝ − mean(ĝ) − x̂·mean(ĝ·x̂)) with ĝ = dy·g, in tfjs's kernels. */
+function layerNormGradX(dy: tf.Tensor2D, xHat: tf.Tensor2D, r: tf.Tensor, gain: tf.Tensor): tf.Tensor {
+  const gHat = tf.mul(dy, gain) as tf.Tensor2D;
+  return tf.mul(r, tf.sub(tf.sub(gHat, rowMeans(gHat)), tf.mul(xHat, rowMeans(tf.mul(gHat, xHat) as tf.Tensor2D))));
 }
 
 /**
  * Layer norm over the last axis of x [m, d]: x̂ = (x − μ)·r with r = 1/√(σ² + 1e-5), y = g·x̂ + b.
  * Gradients, with ĝ = dy·g: ∂x = r·(ĝ − mean(ĝ) − x̂·mean(ĝ·x̂)), ∂g = Σ_rows dy·x̂, ∂b = Σ_rows dy.
+ * On WASM, x̂ and r, and ∂x, are one kernel each with the same bits (kernels/wasm-layer-norm.ts).
  */
 export const layerNorm = withGrad((save, x: tf.Tensor2D, gain: tf.Tensor1D, bias: tf.Tensor1D) => {
   const { xHat, r } = normalise(x);
@@ -105,11 +126,9 @@ export const layerNorm = withGrad((save, x: tf.Tensor2D, gain: tf.Tensor1D, bias
     value: tf.add(tf.mul(xHat, gain), bias),
     gradFunc: (dy, [sxHat, sr, sg]) => {
       const xh = sxHat as tf.Tensor2D;
-      const gHat = tf.mul(dy, sg as tf.Tensor);
-      const dx = tf.mul(
-        sr as tf.Tensor,
-        tf.sub(tf.sub(gHat, rowMeans(gHat as tf.Tensor2D)), tf.mul(xh, rowMeans(tf.mul(gHat, xh) as tf.Tensor2D))),
-      );
+      const dx = layerNormGradKernelActive()
+        ? layerNormGradKernel(dy as tf.Tensor2D, xh, sr as tf.Tensor, sg as tf.Tensor)
+        : layerNormGradX(dy as tf.Tensor2D, xh, sr as tf.Tensor, sg as tf.Tensor);
       return [dx, columnSums(tf.mul(dy, xh) as tf.Tensor2D), columnSums(dy as tf.Tensor2D)];
     },
   };
@@ -117,7 +136,7 @@ export const layerNorm = withGrad((save, x: tf.Tensor2D, gain: tf.Tensor1D, bias
 
 /**
  * gelu(x) = ½x(1 + tanh(c(x + a·x³))) = x·s with s = σ(2c(x + a·x³)), c = √(2/π), a = 0.044715.
- * Gradient: dy·(s + x·s(1 − s)·2c(1 + 3a·x²)).
+ * Gradient: dy·(s + x·s(1 − s)·2c(1 + 3a·x²)); one kernel on WASM (kernels/wasm-gelu.ts).
  */
 export const gelu = withGrad((save, x: tf.Tensor) => {
   const { s, x2 } = geluGate(x);
@@ -125,6 +144,7 @@ export const gelu = withGrad((save, x: tf.Tensor) => {
   return {
     value: tf.mul(x, s),
     gradFunc: (dy, [sx, sx2, ss]) => {
+      if (geluKernelsActive()) return [geluGradKernel(dy, sx as tf.Tensor, sx2 as tf.Tensor, ss as tf.Tensor)];
       const s = ss as tf.Tensor;
       const slope = tf.mul(tf.mul(tf.sub(1, s), s), sx as tf.Tensor);
       const inner = tf.add(tf.mul(sx2 as tf.Tensor, 3 * GELU_A * GELU_K), GELU_K);

@@ -15,12 +15,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { BATCHED_PRODUCT_WASM } from './batched-product-wasm';
-
-/** What this kernel uses of tfjs-backend-wasm's backend object. */
-interface WasmHeap {
-  makeOutput(shape: number[], dtype: 'float32'): tf.TensorInfo;
-  typedArrayFromHeap(info: tf.TensorInfo): Float32Array;
-}
+import type { WasmHeap } from './wasm-heap';
 
 interface ProductModule {
   memory: WebAssembly.Memory;

@@ -9,9 +9,6 @@ import { type WebGPUBackend, type WebGPUProgram, webgpu_util } from '@tensorflow
 /** WebGPU allows at most this many workgroups along one dispatch dimension. */
 const MAX_WORKGROUPS = 65535;
 const WORKGROUP = 64;
-/** gelu's tanh form through the logistic: x·σ(GELU_K·x·(1 + GELU_A·x²)), as fast-ops.ts computes it. */
-export const GELU_K = 2 * Math.sqrt(2 / Math.PI);
-export const GELU_A = 0.044715;
 export const LN_EPS = 1e-5;
 
 export type Uniform = { type: 'int32' | 'float32'; data: number[] };

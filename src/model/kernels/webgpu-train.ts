@@ -23,7 +23,8 @@ import {
 import { ATTENTION_KERNELS } from './webgpu-attention';
 import { LOSS_KERNELS } from './webgpu-loss';
 import { type WebGPUBackend, type WebGPUProgram, webgpu_util } from '@tensorflow/tfjs-backend-webgpu';
-import { GELU_A, GELU_K, type Inputs, PerOutputProgram, rowStats, run } from './webgpu-program';
+import { GELU_A, GELU_K } from '../gelu-constants';
+import { type Inputs, PerOutputProgram, rowStats, run } from './webgpu-program';
 
 /** WGSL: the row and column of output number `index` of rows x [m, d], and that row's `mean` and `rstd`. */
 const ROW_OF_INDEX = `
