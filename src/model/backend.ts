@@ -11,15 +11,12 @@ import { getThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { batchedProductMemoryBytes, installBatchedProduct } from './kernels/batched-product';
 import { fusedDecodeAvailable } from './kernels/fused-decode-ops';
 import { fusedTrainingAvailable } from './kernels/fused-train-ops';
-import { installWasmGelu } from './kernels/wasm-gelu';
 import { installWasmLayerNorm } from './kernels/wasm-layer-norm';
 
 // Attention's batched products in SIMD, bit for bit tfjs-backend-wasm's own (kernels/batched-product.ts).
 installBatchedProduct();
-// A layer norm's standardisation and its ∂x in one kernel each, bit for bit tfjs-wasm's own (kernels/wasm-layer-norm.ts).
+// A layer norm's standardisation and its ∂x for a few rows in one kernel each, bit for bit tfjs-wasm's own (kernels/wasm-layer-norm.ts).
 installWasmLayerNorm();
-// gelu's arithmetic around σ in one kernel each way, bit for bit tfjs-wasm's own (kernels/wasm-gelu.ts).
-installWasmGelu();
 
 export type BackendName = 'webgpu' | 'webgl' | 'wasm' | 'cpu';
 

@@ -9,12 +9,11 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { GELU_A, GELU_K } from './gelu-constants';
-import { geluGateKernel, geluGradKernel, geluKernelsActive } from './kernels/wasm-gelu';
 import {
   layerNormGradKernel,
-  layerNormGradKernelActive,
+  layerNormGradKernelFor,
   standardiseKernel,
-  standardiseKernelActive,
+  standardiseKernelFor,
 } from './kernels/wasm-layer-norm';
 
 type Input = tf.Tensor | tf.GradSaveFunc;
@@ -81,10 +80,10 @@ function rowMeans(x: tf.Tensor2D): tf.Tensor2D {
 
 /**
  * x̂ and r of a layer norm over the last axis: x̂ = (x − μ)·r, r = 1/√(σ² + 1e-5), σ² = mean((x − μ)²).
- * On WASM one kernel computes the same bits (kernels/wasm-layer-norm.ts).
+ * On WASM, for a few rows, one kernel computes the same bits (kernels/wasm-layer-norm.ts).
  */
 function normalise(x: tf.Tensor2D): { xHat: tf.Tensor2D; r: tf.Tensor } {
-  if (standardiseKernelActive()) return standardiseKernel(x);
+  if (standardiseKernelFor(x)) return standardiseKernel(x);
   const centred = tf.sub(x, rowMeans(x));
   const r = tf.rsqrt(tf.add(rowMeans(tf.square(centred) as tf.Tensor2D), LN_EPS));
   return { xHat: tf.mul(centred, r), r };
@@ -95,15 +94,8 @@ export function standardise(x: tf.Tensor2D): tf.Tensor2D {
   return normalise(x).xHat;
 }
 
-/**
- * gelu's gate s = σ(k·x·(1 + a·x²)) and x². (tfjs-wasm runs σ through XNNPACK, tanh in a scalar loop
- * twenty times slower.) On WASM the arithmetic before σ is one kernel (kernels/wasm-gelu.ts).
- */
+/** gelu's gate s = σ(k·x·(1 + a·x²)) and x². (tfjs-wasm runs σ through XNNPACK, tanh in a scalar loop twenty times slower.) */
 function geluGate(x: tf.Tensor): { s: tf.Tensor; x2: tf.Tensor } {
-  if (geluKernelsActive()) {
-    const { u, x2 } = geluGateKernel(x);
-    return { s: tf.sigmoid(u), x2 };
-  }
   const x2 = tf.square(x);
   return { s: tf.sigmoid(tf.mul(x, tf.add(tf.mul(x2, GELU_K * GELU_A), GELU_K))), x2 };
 }
@@ -117,7 +109,7 @@ function layerNormGradX(dy: tf.Tensor2D, xHat: tf.Tensor2D, r: tf.Tensor, gain: 
 /**
  * Layer norm over the last axis of x [m, d]: x̂ = (x − μ)·r with r = 1/√(σ² + 1e-5), y = g·x̂ + b.
  * Gradients, with ĝ = dy·g: ∂x = r·(ĝ − mean(ĝ) − x̂·mean(ĝ·x̂)), ∂g = Σ_rows dy·x̂, ∂b = Σ_rows dy.
- * On WASM, x̂ and r, and ∂x, are one kernel each with the same bits (kernels/wasm-layer-norm.ts).
+ * On WASM, for a few rows, x̂ and r, and ∂x, are one kernel each with the same bits (kernels/wasm-layer-norm.ts).
  */
 export const layerNorm = withGrad((save, x: tf.Tensor2D, gain: tf.Tensor1D, bias: tf.Tensor1D) => {
   const { xHat, r } = normalise(x);
@@ -126,7 +118,7 @@ export const layerNorm = withGrad((save, x: tf.Tensor2D, gain: tf.Tensor1D, bias
     value: tf.add(tf.mul(xHat, gain), bias),
     gradFunc: (dy, [sxHat, sr, sg]) => {
       const xh = sxHat as tf.Tensor2D;
-      const dx = layerNormGradKernelActive()
+      const dx = layerNormGradKernelFor(dy)
         ? layerNormGradKernel(dy as tf.Tensor2D, xh, sr as tf.Tensor, sg as tf.Tensor)
         : layerNormGradX(dy as tf.Tensor2D, xh, sr as tf.Tensor, sg as tf.Tensor);
       return [dx, columnSums(tf.mul(dy, xh) as tf.Tensor2D), columnSums(dy as tf.Tensor2D)];
@@ -136,7 +128,7 @@ export const layerNorm = withGrad((save, x: tf.Tensor2D, gain: tf.Tensor1D, bias
 
 /**
  * gelu(x) = ½x(1 + tanh(c(x + a·x³))) = x·s with s = σ(2c(x + a·x³)), c = √(2/π), a = 0.044715.
- * Gradient: dy·(s + x·s(1 − s)·2c(1 + 3a·x²)); one kernel on WASM (kernels/wasm-gelu.ts).
+ * Gradient: dy·(s + x·s(1 − s)·2c(1 + 3a·x²)).
  */
 export const gelu = withGrad((save, x: tf.Tensor) => {
   const { s, x2 } = geluGate(x);
@@ -144,7 +136,6 @@ export const gelu = withGrad((save, x: tf.Tensor) => {
   return {
     value: tf.mul(x, s),
     gradFunc: (dy, [sx, sx2, ss]) => {
-      if (geluKernelsActive()) return [geluGradKernel(dy, sx as tf.Tensor, sx2 as tf.Tensor, ss as tf.Tensor)];
       const s = ss as tf.Tensor;
       const slope = tf.mul(tf.mul(tf.sub(1, s), s), sx as tf.Tensor);
       const inner = tf.add(tf.mul(sx2 as tf.Tensor, 3 * GELU_A * GELU_K), GELU_K);

@@ -10,7 +10,7 @@
  *   ∂x_k = r·((ĝ_k − mean(ĝ)) − x̂_k·mean(ĝ·x̂))
  *
  * At 8 sequences a token step is bound by launching its kernels, and its seven standardisations
- * took 49 of them. Recorded runs replay unchanged; tests/unit/model/wasm-layer-norm.test.ts checks
+ * took 49 of them; on larger inputs tfjs's kernels stay (LAYER_NORM_KERNEL_ELEMENTS). Recorded runs replay unchanged; tests/unit/model/wasm-layer-norm.test.ts checks
  * the bits against the compositions.
  */
 import * as tf from '@tensorflow/tfjs';
@@ -101,14 +101,21 @@ export function installWasmLayerNorm(): void {
   registerWasmKernel(LAYER_NORM_GRAD_KERNEL, gradFunc);
 }
 
-/** Whether the current backend runs the standardisation as one kernel. */
-export function standardiseKernelActive(): boolean {
-  return kernelActive(STANDARDISE_KERNEL);
+/**
+ * Elements up to which these kernels run instead of tfjs's: they are plain JavaScript loops, which
+ * beat the seven or eight kernels' launches on a token step's few rows but not XNNPACK's SIMD on a
+ * training batch (README, Speed). Both give the same bits, so the choice changes no result.
+ */
+export const LAYER_NORM_KERNEL_ELEMENTS = 8192;
+
+/** Whether the current backend standardises x in one kernel (WASM, and x small enough). */
+export function standardiseKernelFor(x: tf.Tensor): boolean {
+  return x.size <= LAYER_NORM_KERNEL_ELEMENTS && kernelActive(STANDARDISE_KERNEL);
 }
 
-/** Whether the current backend runs the layer norm's ∂x as one kernel. */
-export function layerNormGradKernelActive(): boolean {
-  return kernelActive(LAYER_NORM_GRAD_KERNEL);
+/** Whether the current backend computes the layer norm's ∂x of dy in one kernel (WASM, and dy small enough). */
+export function layerNormGradKernelFor(dy: tf.Tensor): boolean {
+  return dy.size <= LAYER_NORM_KERNEL_ELEMENTS && kernelActive(LAYER_NORM_GRAD_KERNEL);
 }
 
 /** x̂ [m, d] and r [m, 1] of x [m, d] in one kernel (the current backend must have it). */
