@@ -9,6 +9,8 @@
  *   (the kernels that do work: not Reshape or Identity, which only share data), read-backs per
  *   token step, and the training step's kernel time by kernel name;
  * - small generate + train cycles: tensor count before, highest seen, after (must not grow).
+ * `modelTimers` times cached generation and training steps one at a time, for measurements taken
+ * in rounds beside a peer's.
  */
 import * as tf from '@tensorflow/tfjs';
 import { Rng } from '../core/random';
@@ -63,6 +65,11 @@ function countKernels(info: Awaited<ReturnType<typeof tf.profile>>, backend: str
       .map(([name, [calls, ms]]): [string, number, number] => [name, calls, Number(ms.toFixed(1))])
       .sort((a, b) => b[2] - a[2]),
   };
+}
+
+/** The bench's prompts: `batch` copies of one tool question. */
+function benchPrompts(tokenizer: Tokenizer, batch: number): number[][] {
+  return Array.from({ length: batch }, () => tokenizer.encode('<|tool|>What is 12 + 30 ?\n'));
 }
 
 /** Generated tokens per second for `steps` new tokens per sequence. */
@@ -130,7 +137,7 @@ export async function countModelKernels(backend: BackendName): Promise<Record<st
   const tokenizer = new Tokenizer();
   const model = TinyLM.create(tokenizer, {}, 1);
   try {
-    const prompts = Array.from({ length: 8 }, () => tokenizer.encode('<|tool|>What is 12 + 30 ?\n'));
+    const prompts = benchPrompts(tokenizer, 8);
     const batch = randomBatch(new Rng(2), tokenizer, 16, 64);
     // Warmed up as measureModelSpeed is: the first step also creates the optimizer's moments and
     // the first generation grows the cache, work that later steps do not repeat.
@@ -165,7 +172,7 @@ export async function measureModelSpeed(
   const tokenizer = new Tokenizer();
   const model = TinyLM.create(tokenizer, {}, 1);
   const rng = new Rng(2);
-  const prompts = Array.from({ length: 8 }, () => tokenizer.encode('<|tool|>What is 12 + 30 ?\n'));
+  const prompts = benchPrompts(tokenizer, 8);
   // Warmed up with the same run, as the PyTorch peer does: the cache grows through the same
   // capacities, so every shape the measured run meets has been seen once.
   await generationSpeed(model, prompts, opts.cachedTokens ?? 48, true);
@@ -229,4 +236,34 @@ export async function measureModelSpeed(
     cycles: opts.cycles ?? 100,
     tensorsAfterCycles: tensorsAfter,
   };
+}
+
+/** One measurement each of the model's timed work, taken on request (see `modelTimers`). */
+export interface ModelTimers {
+  /** Generated tokens per second of `batch` sequences, 48 new tokens each, with the cache. */
+  generation(batch: number): Promise<number>;
+  /** Milliseconds of one training step of 16 × 64 tokens. */
+  trainStep(): Promise<number>;
+  dispose(): void;
+}
+
+/**
+ * The default model on `backend`, for measurements taken one at a time (in rounds that alternate
+ * with a peer's, so both meet the same state of the machine). Every shape is met once before the
+ * first measurement, as in `measureModelSpeed`.
+ */
+export async function modelTimers(backend: BackendName, batches: readonly number[]): Promise<ModelTimers> {
+  await selectBackend([backend]);
+  const tokenizer = new Tokenizer();
+  const model = TinyLM.create(tokenizer, {}, 1);
+  const batch = randomBatch(new Rng(2), tokenizer, 16, 64);
+  const generation = (b: number) => generationSpeed(model, benchPrompts(tokenizer, b), 48, true);
+  const trainStep = async () => {
+    const t0 = performance.now();
+    await model.trainStep(batch, LOSS);
+    return performance.now() - t0;
+  };
+  for (const b of batches) await generation(b);
+  await trainStep();
+  return { generation, trainStep, dispose: () => model.dispose() };
 }

@@ -106,7 +106,7 @@ export function installWasmLayerNorm(): void {
  * beat the seven or eight kernels' launches on a token step's few rows but not XNNPACK's SIMD on a
  * training batch (README, Speed). Both give the same bits, so the choice changes no result.
  */
-export const LAYER_NORM_KERNEL_ELEMENTS = 8192;
+export const LAYER_NORM_KERNEL_ELEMENTS = 4096;
 
 /** Whether the current backend standardises x in one kernel (WASM, and x small enough). */
 export function standardiseKernelFor(x: tf.Tensor): boolean {
