@@ -10,8 +10,9 @@
  *   ∂x_k = r·((ĝ_k − mean(ĝ)) − x̂_k·mean(ĝ·x̂))
  *
  * At 8 sequences a token step is bound by launching its kernels, and its seven standardisations
- * took 49 of them; on larger inputs tfjs's kernels stay (LAYER_NORM_KERNEL_ELEMENTS). Recorded runs replay unchanged; tests/unit/model/wasm-layer-norm.test.ts checks
- * the bits against the compositions.
+ * took 49 of them; on larger inputs tfjs's kernels stay (LAYER_NORM_KERNEL_ELEMENTS). Recorded runs
+ * replay unchanged; tests/unit/model/wasm-layer-norm.test.ts checks the bits against the
+ * compositions.
  */
 import * as tf from '@tensorflow/tfjs';
 import { kernelActive, registerWasmKernel, type WasmHeap } from './wasm-heap';
