@@ -101,7 +101,7 @@ function geluGate(x: tf.Tensor): { s: tf.Tensor; x2: tf.Tensor } {
 }
 
 /** A layer norm's ∂x = r·(ĝ − mean(ĝ) − x̂·mean(ĝ·x̂)) with ĝ = dy·g, in tfjs's kernels. */
-function layerNormGradX(dy: tf.Tensor2D, xHat: tf.Tensor2D, r: tf.Tensor, gain: tf.Tensor): tf.Tensor {
+function composedLayerNormGradX(dy: tf.Tensor2D, xHat: tf.Tensor2D, r: tf.Tensor, gain: tf.Tensor): tf.Tensor {
   const gHat = tf.mul(dy, gain) as tf.Tensor2D;
   return tf.mul(r, tf.sub(tf.sub(gHat, rowMeans(gHat)), tf.mul(xHat, rowMeans(tf.mul(gHat, xHat) as tf.Tensor2D))));
 }
@@ -120,7 +120,7 @@ export const layerNorm = withGrad((save, x: tf.Tensor2D, gain: tf.Tensor1D, bias
       const xh = sxHat as tf.Tensor2D;
       const dx = layerNormGradKernelFor(dy)
         ? layerNormGradKernel(dy as tf.Tensor2D, xh, sr as tf.Tensor, sg as tf.Tensor)
-        : layerNormGradX(dy as tf.Tensor2D, xh, sr as tf.Tensor, sg as tf.Tensor);
+        : composedLayerNormGradX(dy as tf.Tensor2D, xh, sr as tf.Tensor, sg as tf.Tensor);
       return [dx, columnSums(tf.mul(dy, xh) as tf.Tensor2D), columnSums(dy as tf.Tensor2D)];
     },
   };

@@ -15,7 +15,7 @@
  * compositions.
  */
 import * as tf from '@tensorflow/tfjs';
-import { kernelActive, registerWasmKernel, type WasmHeap } from './wasm-heap';
+import type { WasmHeap } from './wasm-heap';
 
 export const STANDARDISE_KERNEL = 'A0Standardise';
 export const LAYER_NORM_GRAD_KERNEL = 'A0LayerNormGradX';
@@ -98,9 +98,15 @@ const gradFunc: tf.KernelFunc = ({ inputs, backend }) => {
 
 /** Registers both kernels for the WASM backend (once). */
 export function installWasmLayerNorm(): void {
-  registerWasmKernel(STANDARDISE_KERNEL, standardiseFunc);
-  registerWasmKernel(LAYER_NORM_GRAD_KERNEL, gradFunc);
+  for (const [kernelName, kernelFunc] of [
+    [STANDARDISE_KERNEL, standardiseFunc],
+    [LAYER_NORM_GRAD_KERNEL, gradFunc],
+  ] as const)
+    if (!tf.getKernel(kernelName, 'wasm')) tf.registerKernel({ kernelName, backendName: 'wasm', kernelFunc });
 }
+
+/** Whether the current backend has the kernel `name` (only WASM has these). */
+const active = (name: string) => tf.getKernel(name, tf.getBackend()) !== undefined;
 
 /**
  * Elements up to which these kernels run instead of tfjs's: they are plain JavaScript loops, which
@@ -111,12 +117,12 @@ export const LAYER_NORM_KERNEL_ELEMENTS = 4096;
 
 /** Whether the current backend standardises x in one kernel (WASM, and x small enough). */
 export function standardiseKernelFor(x: tf.Tensor): boolean {
-  return x.size <= LAYER_NORM_KERNEL_ELEMENTS && kernelActive(STANDARDISE_KERNEL);
+  return x.size <= LAYER_NORM_KERNEL_ELEMENTS && active(STANDARDISE_KERNEL);
 }
 
 /** Whether the current backend computes the layer norm's ∂x of dy in one kernel (WASM, and dy small enough). */
 export function layerNormGradKernelFor(dy: tf.Tensor): boolean {
-  return dy.size <= LAYER_NORM_KERNEL_ELEMENTS && kernelActive(LAYER_NORM_GRAD_KERNEL);
+  return dy.size <= LAYER_NORM_KERNEL_ELEMENTS && active(LAYER_NORM_GRAD_KERNEL);
 }
 
 /** x̂ [m, d] and r [m, 1] of x [m, d] in one kernel (the current backend must have it). */
