@@ -27,6 +27,7 @@ import { type Restored, type SavedRunSource, restoreFirst, restoreRun, saveRun }
 import type { ToolRunner } from './context';
 import { AUTOSAVE_SLOT, type EngineCommand, type EngineEvent } from './protocol';
 import { announceFirstCall, sandboxToolRunner } from './tool-runner';
+import { throttledProgress } from './progress-throttle';
 import { type PhaseMeter, type ToolCallTiming, meteredSandbox, phaseMeter } from './phase-meter';
 
 const post = (event: EngineEvent, transfer: Transferable[] = []) =>
@@ -64,8 +65,13 @@ function takeMeter(): { meter?: PhaseMeter } {
 async function build(): Promise<Engine> {
   if (!config || !baseBytes || !tools) throw new ProblemError([{ kind: 'engine-not-ready' }]);
   if (engine) Object.values(engine.models).forEach((m) => m.dispose());
-  return new Engine(config, modelsFromCheckpoint(baseBytes), tools, backend, undefined, (kind, done, total) =>
-    post({ type: 'progress', kind, done, total }),
+  return new Engine(
+    config,
+    modelsFromCheckpoint(baseBytes),
+    tools,
+    backend,
+    undefined,
+    throttledProgress((kind, done, total) => post({ type: 'progress', kind, done, total })),
   );
 }
 
