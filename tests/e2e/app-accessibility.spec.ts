@@ -6,7 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { PHASES } from '../../src/engine/trace';
-import { axeOf, receivedTrace, waitForRecords } from './app-checks';
+import { axeOf, RECORDED_PER_ITERATION, receivedTrace, waitForRecords } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -60,7 +60,7 @@ async function repairReady(page: Page): Promise<void> {
 
 /** Step every phase of the first iteration with the s key. */
 async function stepAllPhases(page: Page): Promise<void> {
-  for (let i = 0; i < PHASES.length; i++) {
+  for (let i = 0; i < RECORDED_PER_ITERATION; i++) {
     await expect(page.locator('[data-action="step"]')).toBeEnabled();
     await page.keyboard.press('s');
     await waitForRecords(page, i + 1, 10_000);
@@ -87,7 +87,7 @@ for (const lang of ['en', 'ko'] as const) {
     const findings = await audit(page, `replay ${lang}, start`);
     await stepAllPhases(page);
     await openSettings(page);
-    findings.push(...(await audit(page, `replay ${lang}, ${PHASES.length} phases`)));
+    findings.push(...(await audit(page, `replay ${lang}, ${RECORDED_PER_ITERATION} phases`)));
     report(findings);
   });
 
@@ -278,16 +278,16 @@ test('keyboard only: s steps a phase, i plays an iteration, space pauses a run',
   expect((await receivedTrace(page)).map((r) => r.phase)).toEqual([PHASES[0]]);
 
   await page.keyboard.press('i');
-  await waitForRecords(page, PHASES.length, 10_000);
-  expect(await receivedTrace(page)).toHaveLength(PHASES.length);
+  await waitForRecords(page, RECORDED_PER_ITERATION, 10_000);
+  expect(await receivedTrace(page)).toHaveLength(RECORDED_PER_ITERATION);
 
   // i plays the next iteration phase by phase; space stops it between two phases.
   await page.keyboard.press('i');
   await page.keyboard.press(' ');
   await expect(page.locator('[data-action="pause"]')).toBeDisabled();
   const paused = (await receivedTrace(page)).length;
-  expect(paused).toBeGreaterThan(PHASES.length);
-  expect(paused).toBeLessThan(2 * PHASES.length);
+  expect(paused).toBeGreaterThan(RECORDED_PER_ITERATION);
+  expect(paused).toBeLessThan(2 * RECORDED_PER_ITERATION);
   await expect(page.locator('[data-testid="status"]')).toHaveText('Ready');
 });
 

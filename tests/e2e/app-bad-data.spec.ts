@@ -7,8 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { PHASES } from '../../src/engine/trace';
-import { waitForRecords, watchPage } from './app-checks';
+import { waitForRecords, watchPage, RECORDED_PER_ITERATION } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -23,7 +22,9 @@ function damagedRecording(): { body: string; rollouts: number; groups: number; t
   // g ∈ [m, 1] with m = 1 and ε_high's span 0: the ADPO chapter's axis ticks are all equal.
   run.config.executor.minScale = 1;
   run.config.executor.epsHighSpan = 0;
-  const first = (phase: string): unknown => run.trace.find((r) => r.phase === phase);
+  // The records on screen after iteration 1: each phase's last record in it (phases 1–5 run once per
+  // curriculum step, and a figure shows the latest).
+  const first = (phase: string): unknown => run.trace.filter((r) => r.phase === phase && r.iteration === 1).at(-1);
   const proxy = first('solver-proxy') as { results: { rollout: number }[] };
   for (const r of proxy.results) r.rollout = 0;
   const update = first('executor-update') as { stats: { groups: { id: number }[]; tokens: Record<string, unknown> } };
@@ -57,7 +58,7 @@ test('a figure that cannot draw the run’s data says so, and the rest of the pa
   await page.goto('/?mode=replay');
   await expect(page.locator('[data-action="step"]')).toBeEnabled({ timeout: 120_000 });
 
-  for (let i = 0; i < PHASES.length; i++) {
+  for (let i = 0; i < RECORDED_PER_ITERATION; i++) {
     await page.keyboard.press('s');
     await waitForRecords(page, i + 1, 30_000);
   }
@@ -95,7 +96,7 @@ test('a figure that cannot draw the run’s data says so, and the rest of the pa
 
   // The next iteration's reward record is sound: asked to try again, the chart draws it.
   await page.locator('[data-action="iteration"]').click();
-  await waitForRecords(page, 2 * PHASES.length, 60_000);
+  await waitForRecords(page, 2 * RECORDED_PER_ITERATION, 60_000);
   await page.locator('[data-view="reward-parts"] [data-action="figure-retry"]').click();
   await expect(failed).toHaveCount(0);
   await expect(page.locator('[data-view="reward-parts"] [data-mark="reward-total"]')).not.toHaveCount(0);

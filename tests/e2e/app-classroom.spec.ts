@@ -13,7 +13,7 @@ import { createServer, type Server } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
 import type { PhaseRecord, RecordOf } from '../../src/engine/trace';
 import { E2E_BUILD_PORT } from '../../playwright.config';
-import { openMenu, receivedTrace, watchPage, severeViolations } from './app-checks';
+import { openMenu, receivedTrace, watchPage, severeViolations, RECORDED_QUESTIONER_STEPS } from './app-checks';
 
 test.beforeEach(({ page: _page }, testInfo) => {
   test.skip(testInfo.project.name !== 'build', 'the classroom views are checked on the production build');
@@ -305,13 +305,15 @@ for (const [i, f] of FIGURES.entries()) {
     // Sized to its frame: nothing wider than the frame.
     const inner = page.frames().find((x) => x.url().includes('embed='))!;
     expect(await inner.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    // Its own steps: a recording of 8 iterations has 8 records of each phase.
+    // Its own steps: a recording of 8 iterations has 8 records of each executor phase and 8 per
+    // curriculum step of each questioner phase (the reward and GRPO figures).
     const position = frame.getByTestId('embed-position');
+    const stops = f.name === 'reward' || f.name === 'grpo' ? 8 * RECORDED_QUESTIONER_STEPS : 8;
     const start = f.name === 'curves' || f.name === 'compare' ? 8 : 1;
-    await expect(position).toContainText(`${start} / 8`);
+    await expect(position).toContainText(`${start} / ${stops}`);
     const move = start === 8 ? 'embed-previous' : 'embed-next';
     await frame.locator(`[data-action="${move}"]`).click();
-    await expect(position).toContainText(`${start === 8 ? 7 : 2} / 8`);
+    await expect(position).toContainText(`${start === 8 ? 7 : 2} / ${stops}`);
     await expect(frame.locator(f.marks).first()).toBeVisible();
     expect(seen.errors).toEqual([]);
     course.close();

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import type { PhaseRecord } from '../../src/engine/trace';
 import { asRecordedRun } from '../../src/engine/recording';
-import { axeOf, receivedTrace, waitForRecords, watchPage } from './app-checks';
+import { axeOf, RECORDED_PER_ITERATION, receivedTrace, waitForRecords, watchPage } from './app-checks';
 
 const CLASSROOM = 'public/runs/classroom-seed1.json';
 const AS_RELEASED = 'public/runs/compare-as-released.json';
@@ -142,7 +142,7 @@ async function checkFormulas(page: Page): Promise<Map<string, number>> {
 test('under ADPO every printed formula equals its terms, for each question of the g(s) chart', async ({ page }) => {
   const seen = watchPage(page);
   await openRecording(page, CLASSROOM);
-  await stepPhases(page, 9);
+  await stepPhases(page, RECORDED_PER_ITERATION - 1); // to the executor update
   expect((await receivedTrace(page)).at(-1)?.phase).toBe('executor-update');
   const kinds = await checkFormulas(page);
   for (const k of ['U-min', 'score', 'reward', 'grpo', 'adpo-g', 'adpo-eps', 'adpo-advantage'])
@@ -178,7 +178,7 @@ test('under GRPO the figure shows GRPO’s update and every printed formula equa
   expect(run.config.proxy.gate).toBe(true);
   const seen = watchPage(page);
   await openRecording(page, AS_RELEASED);
-  await stepPhases(page, 9);
+  await stepPhases(page, RECORDED_PER_ITERATION - 1); // to the executor update
   const kinds = await checkFormulas(page);
   for (const k of ['U-min', 'score', 'reward', 'grpo']) expect(kinds.get(k), k).toBeGreaterThan(0);
   for (const k of ['adpo-g', 'adpo-eps', 'adpo-advantage']) expect(kinds.get(k), k).toBeUndefined();
@@ -232,7 +232,7 @@ test('the figures name what they show: g/ε_high legend and axes, loop counts, g
 }) => {
   const run = asRecordedRun(JSON.parse(readFileSync(CLASSROOM, 'utf8')));
   await openRecording(page, CLASSROOM);
-  await stepPhases(page, 9);
+  await stepPhases(page, RECORDED_PER_ITERATION - 1); // to the executor update
   const chart = page.locator('[data-view="adpo-curves"] [data-figure-body] svg').first();
 
   // The legend: one entry per curve, drawn with the curve's own stroke and dashes.
@@ -296,9 +296,9 @@ test('a flat Curves panel says why it is flat, and only a flat one', async ({ pa
   await openRecording(page, CLASSROOM, '', JSON.stringify(file));
   await expect(page.locator('[data-action="step"]')).toBeEnabled({ timeout: 60_000 });
   await page.keyboard.press('i');
-  await waitForRecords(page, 10, 60_000);
+  await waitForRecords(page, RECORDED_PER_ITERATION, 60_000);
   await page.keyboard.press('i');
-  await waitForRecords(page, 20, 60_000);
+  await waitForRecords(page, 2 * RECORDED_PER_ITERATION, 60_000);
   const note = page.locator('[data-view="curves"] [data-mark="flat-note"][data-metric="clipHighFrac"]');
   await expect(note).toHaveText(
     'Flat: 0 in every iteration. No trained token was clipped at the high edge (ρ > 1 + ε_high where A > 0).',
@@ -317,7 +317,7 @@ test('a figure goes full screen, fills it, and Escape brings it back; without th
 }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
   await openRecording(page, CLASSROOM);
-  await stepPhases(page, 9);
+  await stepPhases(page, RECORDED_PER_ITERATION - 1); // to the executor update
   const figure = page.locator('[data-view="adpo-curves"]');
   const svg = figure.locator('[data-figure-body] svg').first();
   await figure.scrollIntoViewIfNeeded();
@@ -448,7 +448,7 @@ for (const lang of ['en', 'ko'] as const) {
     const seen = watchPage(page);
     await openRecording(page, CLASSROOM, lang === 'ko' ? '&lang=ko' : '');
     // The whole first iteration: the Curves draw after its evaluation (phase 10).
-    await stepPhases(page, 10);
+    await stepPhases(page, RECORDED_PER_ITERATION);
     for (const view of ['adpo-curves', 'reward-parts', 'curves']) {
       const figure = page.locator(`[data-view="${view}"]`);
       await figure.scrollIntoViewIfNeeded();

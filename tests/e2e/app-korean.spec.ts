@@ -9,7 +9,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { PHASES } from '../../src/engine/trace';
-import { receivedTrace, waitForRecords } from './app-checks';
+import { receivedTrace, waitForRecords, RECORDED_PER_ITERATION } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -92,7 +92,7 @@ test('Korean page: no English word in visible text or aria labels', async ({ pag
   await page.goto('/?mode=replay&lang=ko');
   await expect(page.locator('[data-action="step"]')).toBeEnabled({ timeout: 60_000 });
   await expect(page.locator('[data-mark="repair-controls"]')).toBeVisible({ timeout: 60_000 });
-  for (let i = 0; i < PHASES.length; i++) {
+  for (let i = 0; i < RECORDED_PER_ITERATION; i++) {
     await page.keyboard.press('s');
     await waitForRecords(page, i + 1, 10_000);
   }

@@ -16,14 +16,11 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import type { PhaseRecord } from '../../src/engine/trace';
 import { asRecordedRun, type RecordedRun } from '../../src/engine/recording';
-import { receivedTrace, watchPage } from './app-checks';
+import { RECORDED_PER_ITERATION, receivedTrace, watchPage } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
 const recorded = (): RecordedRun => asRecordedRun(JSON.parse(readFileSync('public/runs/classroom-seed1.json', 'utf8')));
-
-/** Records one iteration adds (its last is the evaluation). */
-const PHASES_PER_ITERATION = 10;
 
 type Update = Extract<PhaseRecord, { phase: 'questioner-update' | 'executor-update' }>;
 
@@ -47,7 +44,7 @@ test('replayed iteration by iteration, the page holds what it shows and no more'
         const trace = window.__agent0Trace ?? [];
         return trace.length >= n && trace[n - 1]?.phase === 'evaluation';
       },
-      k * PHASES_PER_ITERATION,
+      k * RECORDED_PER_ITERATION, // records one iteration adds (its last is the evaluation)
       { timeout: 60_000 },
     );
     await expect(page.locator('[data-action="pause"]')).toBeDisabled();

@@ -4,9 +4,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { PHASES } from '../../src/engine/trace';
 import { asRecordedRun, type RecordedRun } from '../../src/engine/recording';
-import { checkPhaseView, receivedTrace, screenshotChapters, waitForRecords, watchPage } from './app-checks';
+import {
+  checkPhaseView,
+  receivedTrace,
+  screenshotChapters,
+  waitForRecords,
+  watchPage,
+  RECORDED_PER_ITERATION,
+} from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -24,7 +30,7 @@ test('no WebGPU: the page says so, and the recorded run replays into every view'
   await expect(page).toHaveURL(/mode=replay/);
   await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', `recorded · ${run.backend}`);
 
-  for (let i = 0; i < PHASES.length; i++) {
+  for (let i = 0; i < RECORDED_PER_ITERATION; i++) {
     await expect(page.locator('[data-action="step"]')).toBeEnabled();
     await page.keyboard.press('s');
     await waitForRecords(page, i + 1, 10_000);

@@ -11,6 +11,8 @@ import { RunState } from '../../../src/ui/state/run.svelte';
 import { PHASES } from '../../../src/engine/trace';
 
 const recording = asRecordedRun(JSON.parse(readFileSync('public/runs/classroom-seed1.json', 'utf8')));
+/** Records of one iteration: the ten phases, with phases 1–5 once per questioner step. */
+const perIteration = PHASES.length + 5 * (recording.config.questioner.steps - 1);
 
 function setup() {
   const run = new RunState();
@@ -57,12 +59,12 @@ describe('paced runs', () => {
     expect([run.records.length, paced.countdown]).toEqual([1, 1]);
     await vi.advanceTimersByTimeAsync(1000);
     expect([run.records.length, paced.countdown]).toEqual([2, 2]);
-    // Ten phases make one iteration: 9 more waits of 2 s after the first phase, then it stops.
-    await vi.advanceTimersByTimeAsync(2000 * 8);
-    expect(run.records).toHaveLength(PHASES.length);
+    // One iteration's records: perIteration − 1 waits of 2 s after the first phase, then it stops.
+    await vi.advanceTimersByTimeAsync(2000 * (perIteration - 2));
+    expect(run.records).toHaveLength(perIteration);
     expect([paced.active, paced.countdown]).toEqual([false, null]);
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(run.records).toHaveLength(PHASES.length);
+    expect(run.records).toHaveLength(perIteration);
   });
 
   it('Pause during a countdown stops at once: no further phase plays', async () => {
@@ -83,6 +85,6 @@ describe('paced runs', () => {
     expect(runs).toHaveBeenCalledWith(2);
     expect(paced.active).toBe(false);
     await vi.advanceTimersByTimeAsync(60_000);
-    expect(run.records).toHaveLength(2 * PHASES.length);
+    expect(run.records).toHaveLength(2 * perIteration);
   });
 });

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { asRecordedRun } from '../../../src/engine/recording';
+import { PHASES } from '../../../src/engine/trace';
 import { replayDriver } from '../../../src/ui/state/replay-driver';
 import { RunState } from '../../../src/ui/state/run.svelte';
 
-// The shipped classroom recording: 8 iterations of the ten phases (one questioner step each).
+// The shipped classroom recording: 8 iterations of the ten phases, phases 1–5 once per questioner step.
 const run = asRecordedRun(JSON.parse(readFileSync('public/runs/classroom-seed1.json', 'utf8')));
+const perIteration = PHASES.length + 5 * (run.config.questioner.steps - 1);
 const start = { iteration: 1, phase: 'questioner-rollouts', questionerStep: 0, executorStep: 0 };
 
 /** A fresh page state replaying the recording. */
@@ -39,18 +41,18 @@ describe('the replay driver', () => {
     driver.iteration();
     expect(state.busy).toBe(true);
     expect(state.records).toHaveLength(2);
-    vi.advanceTimersByTime(120 * 7);
-    expect(state.records).toHaveLength(9);
+    vi.advanceTimersByTime(120 * (perIteration - 3));
+    expect(state.records).toHaveLength(perIteration - 1);
     expect(state.summaries).toHaveLength(0);
     vi.advanceTimersByTime(120);
     // The evaluation record closes the iteration: its summary arrives with it, and the loop stands
     // at the next iteration's first phase.
-    expect(state.records).toHaveLength(10);
+    expect(state.records).toHaveLength(perIteration);
     expect(state.summaries).toEqual([run.summaries[0]]);
     expect(state.busy).toBe(false);
     expect(state.position).toEqual({ ...start, iteration: 2 });
     vi.advanceTimersByTime(10_000);
-    expect(state.records).toHaveLength(10);
+    expect(state.records).toHaveLength(perIteration);
   });
 
   it('runs several iterations, pauses between phases, and ends at the last record', () => {
@@ -65,19 +67,19 @@ describe('the replay driver', () => {
     expect(state.records).toHaveLength(5);
 
     driver.run(100);
-    vi.advanceTimersByTime(120 * 80);
-    expect(state.records).toHaveLength(80);
+    vi.advanceTimersByTime(120 * 8 * perIteration);
+    expect(state.records).toHaveLength(8 * perIteration);
     expect(state.summaries).toHaveLength(8);
     expect(state.ended).toBe(true);
     expect(state.position).toEqual({ ...start, iteration: 9 });
     driver.step();
-    expect(state.records).toHaveLength(80);
+    expect(state.records).toHaveLength(8 * perIteration);
   });
 
   it('resets to the start, keeping the recorded Table 5', () => {
     const { state, driver } = replay();
     driver.run(1);
-    vi.advanceTimersByTime(120 * 10);
+    vi.advanceTimersByTime(120 * perIteration);
     expect(state.summaries).toHaveLength(1);
     driver.reset();
     expect(state.records).toHaveLength(0);

@@ -9,7 +9,7 @@ import { stepUntil } from '../../../src/ui/state/step-phases';
 const recording = asRecordedRun(JSON.parse(readFileSync('public/runs/classroom-seed1.json', 'utf8')));
 
 describe('stepUntil: phase by phase until a goal holds', () => {
-  it('stops at the first record of self-labelling: phase 7 of iteration 1, seven records in', async () => {
+  it('stops at the first record of self-labelling: phase 7 of iteration 1, after phases 1–5 of every questioner step and the pool', async () => {
     const state = new RunState();
     const driver = replayDriver(state, recording);
     await stepUntil(
@@ -18,9 +18,11 @@ describe('stepUntil: phase by phase until a goal holds', () => {
       () => state.latest('self-labelling') !== null,
       () => false,
     );
-    // The classroom preset runs one curriculum step, so self-labelling is the recording's 7th record.
+    // Phases 1–5 run once per curriculum step (two in the classroom preset), then the pool phase:
+    // self-labelling is record 5K + 2.
     expect(PHASES.indexOf('self-labelling')).toBe(6);
-    expect(state.phasesRun).toBe(7);
+    expect(recording.config.questioner.steps).toBe(2);
+    expect(state.phasesRun).toBe(5 * 2 + 2);
     driver.dispose();
   });
   it('a cancelled stepping runs nothing more', async () => {
