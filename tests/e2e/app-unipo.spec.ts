@@ -40,8 +40,9 @@ test('a recorded run exports for UNIPO, in English and in Korean', async ({ page
   await expect(page.locator('[data-testid="notice"]')).toHaveText('Downloaded the run for UNIPO');
   const log = JSON.parse(text) as UnipoRunLog;
   expect(unipoProblems(log)).toEqual([]);
-  // The whole recording: 8 iterations of 4 questioner and 4 executor updates.
-  expect(log.entries).toHaveLength(64);
+  // The whole recording: 8 iterations, each with 4 questioner updates per curriculum step and 4
+  // executor updates.
+  expect(log.entries).toHaveLength(8 * (4 * run.config.questioner.steps + 4));
   expect(text).toBe(encodeUnipo(run));
   // One token by hand: the first sampled questioner response's third token carries the advantage
   // of sequence 0 of group 0 in the recording's first questioner update.
