@@ -222,14 +222,21 @@ test('Firefox: the recorded run replays phase by phase into the views', { timeou
     60_000,
     live(page),
   );
-  for (let i = 0; i < PHASES.length; i++) {
+  // One iteration of the recording: phases 1–5 once per curriculum step (read from the file), then 6–10.
+  const steps = (
+    JSON.parse(readFileSync('public/runs/classroom-seed1.json', 'utf8')) as {
+      config: { questioner: { steps: number } };
+    }
+  ).config.questioner.steps;
+  const expected = [...Array.from({ length: steps }, () => PHASES.slice(0, 5)).flat(), ...PHASES.slice(5)];
+  for (let i = 0; i < expected.length; i++) {
     await until('Step phase enabled', stepEnabled(page), 30_000, live(page));
     await page.keyboard.press('s');
     await until(`record ${i + 1}`, async () => (await trace(page)).length === i + 1, 30_000, live(page));
   }
   assert.deepEqual(
     (await trace(page)).map((r) => r.phase),
-    [...PHASES],
+    expected,
   );
   for (const view of ['rollouts', 'grpo-groups']) {
     assert.ok((await page.$$(`[data-view="${view}"] [data-mark]`)).length > 0, `marks in the ${view} view`);
