@@ -9,10 +9,9 @@
 import * as tf from '@tensorflow/tfjs';
 import { makeConfig } from '../../src/core/config';
 import { atIterationStart } from '../../src/engine/loop-position';
-import { createNodeEngine } from '../../src/engine/node';
+import { createEngineSandbox, createNodeEngine } from '../../src/engine/node';
 import { type PhaseMeter, type ToolCallTiming, meteredSandbox, phaseMeter } from '../../src/engine/phase-meter';
 import type { PhaseName } from '../../src/engine/trace';
-import { createNodeSandbox } from '../../src/sandbox/node';
 
 export const name = 'engine';
 
@@ -44,11 +43,11 @@ export async function nodeIterations(
   onIteration?: (phases: NodePhase[], index: number) => void,
 ): Promise<NodeRun> {
   const calls: ToolCallTiming[] = [];
-  const sandbox = meteredSandbox(createNodeSandbox(), calls);
+  const sandbox = meteredSandbox(createEngineSandbox(), calls);
   const { engine, dispose } = await createNodeEngine(makeConfig('classroom', { seed }), { sandbox });
   try {
     const tBoot = performance.now();
-    await sandbox.run('pass', { timeoutMs: 10_000 });
+    await sandbox.boot();
     const sandboxBootSeconds = (performance.now() - tBoot) / 1000;
     const t0 = performance.now();
     await engine.evaluateBaseline();

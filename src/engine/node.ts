@@ -1,11 +1,13 @@
 /**
  * The engine in Node (command line, tests): WASM backend (else CPU), both roles and their frozen
- * references loaded from the base checkpoint, the Pyodide sandbox in a worker thread.
+ * references loaded from the base checkpoint, the Pyodide sandbox in worker threads.
  */
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import type { Agent0Config } from '../core/config';
 import { selectBackend } from '../model/backend';
 import { createNodeSandbox } from '../sandbox/node';
+import { pythonWorkerCount } from '../sandbox/pool';
 import type { Sandbox } from '../sandbox/types';
 import type { EngineContext } from './context';
 import { Engine } from './engine';
@@ -20,6 +22,11 @@ export interface NodeEngine {
   dispose(): Promise<void>;
 }
 
+/** The engine's Python sandbox in Node: one runtime per core, at most MAX_PYTHON_WORKERS (pool.ts). */
+export function createEngineSandbox(): Sandbox {
+  return createNodeSandbox({}, pythonWorkerCount(availableParallelism()));
+}
+
 export async function createNodeEngine(
   config: Agent0Config,
   opts: { checkpoint?: Uint8Array; progress?: EngineContext['progress']; sandbox?: Sandbox } = {},
@@ -29,7 +36,7 @@ export async function createNodeEngine(
     ? `${choice.backend} (${choice.fallbacks.map((f) => `${f.backend}: ${f.reason}`).join('; ')})`
     : choice.backend;
   const models = modelsFromCheckpoint(opts.checkpoint ?? new Uint8Array(readFileSync(BASE_CHECKPOINT)));
-  const sandbox = opts.sandbox ?? createNodeSandbox();
+  const sandbox = opts.sandbox ?? createEngineSandbox();
   const engine = new Engine(config, models, sandboxToolRunner(sandbox), backend, undefined, opts.progress);
   return {
     engine,

@@ -12,6 +12,7 @@ import { measureCurrentBackend } from '../model/backend-measure';
 import { TinyLM } from '../model/model';
 import { useServedWasmBinaries } from '../model/served-wasm';
 import { createBrowserSandbox } from '../sandbox/browser';
+import { pythonWorkerCount } from '../sandbox/pool';
 import type { Sandbox } from '../sandbox/types';
 import { type CoevolutionRow, coevolutionRow, poolsOfTrace } from './coevolution';
 import { Engine } from './engine';
@@ -165,7 +166,10 @@ async function handle(cmd: EngineCommand): Promise<void> {
       config = makeConfig(cmd.preset, cmd.override);
       useServedWasmBinaries();
       if (!sandbox) {
-        sandbox = createBrowserSandbox({ spawner: cmd.sandboxSpawner });
+        sandbox = createBrowserSandbox({
+          spawner: cmd.sandboxSpawner,
+          workers: pythonWorkerCount(navigator.hardwareConcurrency),
+        });
         if (cmd.benchMeter) sandbox = meteredSandbox(sandbox, (meteredCalls = []));
       }
       // Python starts beside the models (the page says "Loading the models and the Python

@@ -8,6 +8,7 @@
  * over a MessageChannel of their own.
  */
 import { createHostedSandbox, type SandboxLimits, type WorkerHandle } from './host.ts';
+import { sandboxPool } from './pool.ts';
 import type { FromSpawner, FromWorker, Sandbox, ToSpawner } from './types.ts';
 
 /** Options of the browser sandbox. */
@@ -16,6 +17,8 @@ export interface BrowserSandboxOptions extends SandboxLimits {
   spawner: MessagePort;
   /** Where the Pyodide files are served (default: `<base URL>pyodide/` of this app). */
   indexURL?: string;
+  /** Runtimes side by side (pool.ts; default 1). */
+  workers?: number;
 }
 
 /** `spawn` for the host: each sandbox worker is asked of the page and reached by its own port. */
@@ -51,7 +54,8 @@ function spawnThrough(spawner: MessagePort): () => WorkerHandle {
 
 /** Creates a browser Python sandbox; Pyodide boots on `boot()` or on the first call, which waits for it. */
 export function createBrowserSandbox(options: BrowserSandboxOptions): Sandbox {
-  const { spawner, ...limits } = options;
+  const { spawner, workers = 1, ...limits } = options;
   const indexURL = options.indexURL ?? new URL(`${import.meta.env.BASE_URL}pyodide/`, location.href).href;
-  return createHostedSandbox({ spawn: spawnThrough(spawner), ...limits, indexURL });
+  const spawn = spawnThrough(spawner);
+  return sandboxPool(Array.from({ length: workers }, () => createHostedSandbox({ spawn, ...limits, indexURL })));
 }

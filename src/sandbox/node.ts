@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { createHostedSandbox, type SandboxLimits, type WorkerHandle } from './host.ts';
+import { sandboxPool } from './pool.ts';
 import type { FromWorker, Sandbox } from './types.ts';
 
 const require = createRequire(import.meta.url);
@@ -50,9 +51,14 @@ export function spawnNodeSandboxWorker(): WorkerHandle {
   };
 }
 
-/** Creates a Node Python sandbox; Pyodide boots (seconds) on `boot()` or on the first call, which waits for it. */
-export function createNodeSandbox(limits: SandboxLimits = {}): Sandbox {
-  return createHostedSandbox({ spawn: spawnNodeSandboxWorker, indexURL: pyodideDirectory(), ...limits });
+/** Creates a Node Python sandbox of `workers` runtimes side by side (pool.ts; default 1); Pyodide
+ *  boots (seconds) on `boot()` or on the first call, which waits for it. */
+export function createNodeSandbox(limits: SandboxLimits = {}, workers = 1): Sandbox {
+  return sandboxPool(
+    Array.from({ length: workers }, () =>
+      createHostedSandbox({ spawn: spawnNodeSandboxWorker, indexURL: pyodideDirectory(), ...limits }),
+    ),
+  );
 }
 
 /** Where Pyodide's files are in node_modules (the worker loads them from there, offline). */

@@ -88,17 +88,24 @@ def mark(value):
     return tuple(map(id, value))
 
 
+# Py_TPFLAGS_IMMUTABLETYPE: a class whose attributes no code can set (int, str, decimal.Decimal…),
+# read through type's own descriptor, which no class or metaclass can shadow.
+IMMUTABLE_TYPE = 1 << 8
+type_flags = type.__dict__['__flags__'].__get__
+
+
 def fingerprint():
     """What a call must leave as it found: the allowed modules' public names (and the containers
-    among them), the classes they define (and their bases), the import machinery, builtins and
-    the sandbox's own classes."""
+    among them), the classes they define (and their bases) whose attributes can be set, the import
+    machinery, builtins and the sandbox's own classes."""
     marks, seen = [], set()
 
     def classes(klass):
         for base in klass.__mro__:
             if id(base) not in seen:
                 seen.add(id(base))
-                marks.append(mark(vars(base)))
+                if not type_flags(base) & IMMUTABLE_TYPE:
+                    marks.append(mark(vars(base)))
 
     for name in sorted(ALLOWED - {'sys'}):  # user code never sets the real sys's attributes
         module = sys.modules.get(name)

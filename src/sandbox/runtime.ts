@@ -35,7 +35,9 @@ async function boot(indexURL: string, interrupt: SharedArrayBuffer | null, strip
   const pyodide = await loadPyodide({
     indexURL,
     jsglobals: Object.create(null) as object,
-    env: { HOME: '/scratch' },
+    // One string hash in every runtime (Python salts it per start otherwise): a program that prints
+    // a set prints it in the same order whichever of the engine's workers runs it, on every visit.
+    env: { HOME: '/scratch', PYTHONHASHSEED: '0' },
     stdout: () => {},
     stderr: () => {},
   });

@@ -24,7 +24,7 @@ export interface RunOptions {
   timeoutMs: number;
 }
 
-/** Memory figures of the sandbox's Python runtime, for leak checks. */
+/** Memory figures of the sandbox's Python runtime (of its runtimes summed, for a pool), for leak checks. */
 export interface MemoryStats {
   /** Size of the WebAssembly memory (it only grows). */
   wasmBytes: number;
@@ -34,7 +34,7 @@ export interface MemoryStats {
   jsHeapBytes: number;
 }
 
-/** A Python sandbox: one warm runtime, calls queued one at a time. */
+/** A Python sandbox: one warm runtime, calls queued one at a time (or several such, pool.ts). */
 export interface Sandbox {
   /** Runs `code` with fresh globals and returns what it printed or raised. */
   run(code: string, options: RunOptions): Promise<RunResult>;

@@ -146,6 +146,12 @@ describe('one call cannot change the next', () => {
     expect((await run('print(open("/etc/passwd").read())')).error).toMatch(refused);
   });
 
+  // The fingerprint (prelude-run.ts) skips classes flagged immutable: nothing can patch them.
+  it.each(['int', 'str', 'decimal.Decimal', 'object'])('the immutable class %s refuses a patch', async (klass) => {
+    const patch = await run(`import decimal, fractions\n${klass}.conjugate = lambda self: "patched"`);
+    expect(patch.error).toMatch(/^TypeError: cannot set 'conjugate' attribute of immutable type/m);
+  });
+
   it('a seeded random state does not reach the next call', async () => {
     await run('import random\nrandom.seed(5)');
     const after = await run('import random\nprint(random.random())');

@@ -35,6 +35,18 @@ describe('ordinary code', () => {
     expect((await run('open("a.txt", "w").write("hello")\nprint(open("a.txt").read())')).stdout).toBe('hello\n');
   });
 
+  it('hashes strings alike in every runtime, so a set prints in one order whichever worker runs it', async () => {
+    const code = "print(hash('abc'), list({'v', 'w', 'x', 'y', 'z'}))";
+    const other = createNodeSandbox();
+    try {
+      const [here, there] = [await run(code), await other.run(code, { timeoutMs: 30_000 })];
+      expect(here.error).toBeUndefined();
+      expect(there.stdout).toBe(here.stdout);
+    } finally {
+      await other.dispose();
+    }
+  });
+
   it('keeps module changes inside one run', async () => {
     await run('import math, fractions\nmath.pi = 3\nfractions.math.e = 2');
     expect((await run('import math\nprint(math.pi > 3.14, math.e > 2.7)')).stdout).toBe('True True\n');
