@@ -1,7 +1,8 @@
 /**
  * Copies the Pyodide runtime files from node_modules/pyodide into public/pyodide/, so that the
  * browser sandbox loads them from the app's own origin (offline, no CDN). Runs on install and
- * before start, dev, build and the end-to-end tests. Files already up to date are left alone.
+ * before start, dev, build, the bench (whose tab section builds the app) and the end-to-end tests.
+ * Files already up to date are left alone.
  */
 import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
