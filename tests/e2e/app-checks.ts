@@ -7,15 +7,9 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { adpoAdvantageScale, adpoEpsilonHigh } from '../../src/core/adpo';
 import type { Agent0Config } from '../../src/core/config';
 import { grpoAdvantages } from '../../src/core/grpo';
-import { readFileSync } from 'node:fs';
-import { PHASES, type PhaseRecord } from '../../src/engine/trace';
+import type { PhaseRecord } from '../../src/engine/trace';
 
-/** Curriculum steps per iteration in the shipped classroom recording (`questioner.steps`, read from the file). */
-export const RECORDED_QUESTIONER_STEPS = (
-  JSON.parse(readFileSync('public/runs/classroom-seed1.json', 'utf8')) as { config: { questioner: { steps: number } } }
-).config.questioner.steps;
-/** Records in one iteration of that recording: the ten phases, with phases 1–5 once per step. */
-export const RECORDED_PER_ITERATION = PHASES.length + 5 * (RECORDED_QUESTIONER_STEPS - 1);
+export { RECORDED_PER_ITERATION, RECORDED_QUESTIONER_STEPS } from '../recorded-run';
 
 /** Numbers carried by the marks matching `selector` (from the attribute `attr`). */
 export async function markValues(page: Page, selector: string, attr = 'data-value'): Promise<number[]> {

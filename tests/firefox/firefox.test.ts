@@ -28,6 +28,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
 import { PHASES } from '../../src/engine/trace';
+import { RECORDED_ITERATION_PHASES } from '../recorded-run';
 
 const DIST = process.env.E2E_DIST ?? 'dist-firefox';
 const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -223,12 +224,7 @@ test('Firefox: the recorded run replays phase by phase into the views', { timeou
     live(page),
   );
   // One iteration of the recording: phases 1–5 once per curriculum step (read from the file), then 6–10.
-  const steps = (
-    JSON.parse(readFileSync('public/runs/classroom-seed1.json', 'utf8')) as {
-      config: { questioner: { steps: number } };
-    }
-  ).config.questioner.steps;
-  const expected = [...Array.from({ length: steps }, () => PHASES.slice(0, 5)).flat(), ...PHASES.slice(5)];
+  const expected = RECORDED_ITERATION_PHASES;
   for (let i = 0; i < expected.length; i++) {
     await until('Step phase enabled', stepEnabled(page), 30_000, live(page));
     await page.keyboard.press('s');

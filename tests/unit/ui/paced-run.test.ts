@@ -8,11 +8,10 @@ import { asRecordedRun } from '../../../src/engine/recording';
 import { PacedRun, paceDelaySeconds } from '../../../src/ui/state/paced-run.svelte';
 import { replayDriver } from '../../../src/ui/state/replay-driver';
 import { RunState } from '../../../src/ui/state/run.svelte';
-import { PHASES } from '../../../src/engine/trace';
+import { RECORDED_PER_ITERATION } from '../../recorded-run';
 
 const recording = asRecordedRun(JSON.parse(readFileSync('public/runs/classroom-seed1.json', 'utf8')));
-/** Records of one iteration: the ten phases, with phases 1–5 once per questioner step. */
-const perIteration = PHASES.length + 5 * (recording.config.questioner.steps - 1);
+const perIteration = RECORDED_PER_ITERATION;
 
 function setup() {
   const run = new RunState();

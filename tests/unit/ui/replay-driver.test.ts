@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { asRecordedRun } from '../../../src/engine/recording';
-import { PHASES } from '../../../src/engine/trace';
+import { RECORDED_PER_ITERATION } from '../../recorded-run';
 import { replayDriver } from '../../../src/ui/state/replay-driver';
 import { RunState } from '../../../src/ui/state/run.svelte';
 
 // The shipped classroom recording: 8 iterations of the ten phases, phases 1–5 once per questioner step.
 const run = asRecordedRun(JSON.parse(readFileSync('public/runs/classroom-seed1.json', 'utf8')));
-const perIteration = PHASES.length + 5 * (run.config.questioner.steps - 1);
+const perIteration = RECORDED_PER_ITERATION;
 const start = { iteration: 1, phase: 'questioner-rollouts', questionerStep: 0, executorStep: 0 };
 
 /** A fresh page state replaying the recording. */
