@@ -11,12 +11,15 @@ import { getThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { batchedProductMemoryBytes, installBatchedProduct } from './kernels/batched-product';
 import { fusedDecodeAvailable } from './kernels/fused-decode-ops';
 import { fusedTrainingAvailable } from './kernels/fused-train-ops';
+import { installWasmCacheWrite } from './kernels/wasm-cache-write';
 import { installWasmLayerNorm } from './kernels/wasm-layer-norm';
 
 // Attention's batched products in SIMD, bit for bit tfjs-backend-wasm's own (kernels/batched-product.ts).
 installBatchedProduct();
 // A layer norm's standardisation and its ∂x for a few rows in one kernel each, bit for bit tfjs-wasm's own (kernels/wasm-layer-norm.ts).
 installWasmLayerNorm();
+// A token step's key/value cache writes into the cache's own memory, not a copy of it (kernels/wasm-cache-write.ts).
+installWasmCacheWrite();
 
 export type BackendName = 'webgpu' | 'webgl' | 'wasm' | 'cpu';
 

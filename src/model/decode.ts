@@ -10,7 +10,8 @@ import { PLAIN_OPS, standardise } from './fast-ops';
 import { attention, embedTokens, headMatrix, lookupRows, qkvBlocks, splitHeads } from './forward';
 import { fusedExtend } from './decode-fused';
 import { fusedDecodeAvailable } from './kernels/fused-decode-ops';
-import { type KvCache, bucketLength, extendPlan, growthRows, grownTensor } from './kv-cache';
+import { type KvCache, bucketLength, extendPlan, grownTensor } from './kv-cache';
+import { cacheRowsWrite } from './kernels/wasm-cache-write';
 import type { Params } from './params';
 
 /** A product with a layer norm folded in: LN(x)·W + b = x̂·w + bias. */
@@ -146,10 +147,9 @@ export function forwardExtend(
   if (needed > ctx) throw new Error(`forwardExtend: a sequence would exceed the context length ${ctx}.`);
   const blocks = batch * c.nHeads;
   const cap = needed > cache.capacity ? bucketLength(needed, ctx) : cache.capacity;
-  const growth = cap > cache.capacity ? growthRows(blocks, cache.capacity, cap) : null;
   /** Writes one cache tensor's successor from it (grown first when the capacity grew), then frees it. */
   const write = (cached: tf.Tensor2D, into: (room: tf.Tensor2D) => tf.Tensor2D): tf.Tensor2D => {
-    const room = growth ? grownTensor(cached, growth, blocks, cap) : cached;
+    const room = cap > cache.capacity ? grownTensor(cached, blocks, cache.capacity, cap) : cached;
     const written = into(room);
     tf.dispose(room === cached ? cached : [cached, room]);
     return written;
@@ -179,7 +179,7 @@ function composedExtend({ p, c, cache, ids, cursor, n, weights, cap, write }: Ex
   const next: KvCache = { keys: [], values: [], capacity: cap };
   const shape4: [number, number, number, number] = [batch, c.nHeads, cap + 1, c.dModel / c.nHeads];
   const scatter = (rows: tf.Tensor2D) => (room: tf.Tensor2D) =>
-    tf.tensorScatterUpdate(room, plan.rows, headRows(rows, batch, c.nHeads)) as tf.Tensor2D;
+    cacheRowsWrite(room, plan.rows, headRows(rows, batch, c.nHeads));
   p.layers.forEach((lp, i) => {
     const w = weights.layers[i] as InferenceWeights['layers'][number];
     const h = standardise(x);

@@ -25,7 +25,8 @@ export type KvCache = {
 /** A zero cache for `batch` sequences with room for `capacity` positions (at most the context length). */
 export function emptyCache(c: ModelConfig, batch: number, capacity = c.contextLength): KvCache {
   const cap = Math.min(capacity, c.contextLength);
-  const z = (): tf.Tensor2D => tf.zeros([batch * c.nHeads * (cap + 1), c.dModel / c.nHeads]);
+  // tf.fill writes the zeros in the backend's memory; tf.zeros would build them in JavaScript and copy them over.
+  const z = (): tf.Tensor2D => tf.fill([batch * c.nHeads * (cap + 1), c.dModel / c.nHeads], 0);
   return { keys: Array.from({ length: c.nLayers }, z), values: Array.from({ length: c.nLayers }, z), capacity: cap };
 }
 
@@ -37,25 +38,23 @@ export function bucketLength(n: number, max: number): number {
 }
 
 /**
- * Where each row of a cache with room for `old` positions goes in one with room for `capacity`:
- * row g·(old + 1) + j → g·(capacity + 1) + j, as [blocks·(old + 1), 1] for `tensorScatterUpdate`.
- * The old scratch row becomes an ordinary position, masked until written.
+ * One cache tensor with room for `old` positions per block moved into one with room for `capacity`:
+ * row g·(old + 1) + j → g·(capacity + 1) + j, the new rows zero. The old scratch row becomes an
+ * ordinary position, masked until written. One pad kernel in the backend's memory (a zero tensor
+ * built in JavaScript and a scatter into it cost a classroom iteration about a second on WASM).
  */
-export function growthRows(blocks: number, old: number, capacity: number): tf.Tensor2D {
-  const to = new Int32Array(blocks * (old + 1));
-  for (let g = 0; g < blocks; g++) for (let j = 0; j <= old; j++) to[g * (old + 1) + j] = g * (capacity + 1) + j;
-  return tf.tensor2d(to, [to.length, 1], 'int32');
-}
-
-/**
- * One cache tensor moved into zeros with room for `capacity` positions (rows from `growthRows`).
- * The zeros are freed at once, not at the end of the caller's tidy.
- */
-export function grownTensor(t: tf.Tensor2D, rows: tf.Tensor2D, blocks: number, capacity: number): tf.Tensor2D {
-  const zeros = tf.zeros([blocks * (capacity + 1), t.shape[1]]);
-  const grown = tf.tensorScatterUpdate(zeros, rows, t) as tf.Tensor2D;
-  zeros.dispose();
-  return grown;
+export function grownTensor(t: tf.Tensor2D, blocks: number, old: number, capacity: number): tf.Tensor2D {
+  const d = t.shape[1];
+  return tf.tidy(() =>
+    tf.reshape(
+      tf.pad(tf.reshape(t, [blocks, old + 1, d]), [
+        [0, 0],
+        [0, capacity - old],
+        [0, 0],
+      ]),
+      [blocks * (capacity + 1), d],
+    ),
+  );
 }
 
 /** The index tensors every cache extension needs, built on the CPU from the cursors. */

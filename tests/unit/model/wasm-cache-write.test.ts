@@ -1,0 +1,97 @@
+/**
+ * The key/value cache's writes and growth (src/model/kernels/wasm-cache-write.ts, kv-cache.ts):
+ * hand-computed rows, the WASM kernel writing in place only when nothing else holds the cache's
+ * buffer, and a long generation's tensors and logits unchanged by it.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cacheRowsWrite, CACHE_WRITE_KERNEL, installWasmCacheWrite } from '../../../src/model/kernels/wasm-cache-write';
+import { grownTensor } from '../../../src/model/kv-cache';
+import { tf, tinyModel, tokenizer, useBackend } from './fixtures';
+
+const values = async (t: tf.Tensor) => Array.from(await t.data());
+
+/** The backend's buffer behind a tensor (tfjs-backend-wasm's dataIdMap entry). */
+const bufferOf = (t: tf.Tensor) =>
+  (
+    tf.backend() as unknown as { dataIdMap: { get(id: object): { memoryOffset: number; refCount: number } } }
+  ).dataIdMap.get(t.dataId);
+
+describe.each(['wasm', 'cpu'] as const)('cache writes on %s', (backend) => {
+  beforeAll(() => useBackend(backend));
+
+  it('sets row rows[i] to updates[i], the later of two writes to one row winning', async () => {
+    // Four rows of two: rows 3, 0 and 3 again get [1, 2], [3, 4], [5, 6].
+    const cache = tf.tensor2d([10, 11, 12, 13, 14, 15, 16, 17], [4, 2]);
+    const rows = tf.tensor2d([3, 0, 3], [3, 1], 'int32');
+    const out = cacheRowsWrite(cache, rows, tf.tensor2d([1, 2, 3, 4, 5, 6], [3, 2]));
+    expect(await values(out)).toEqual([3, 4, 12, 13, 14, 15, 5, 6]);
+    tf.dispose([cache, rows, out]);
+  });
+
+  it('grows each block of old + 1 rows to capacity + 1, the new rows zero', async () => {
+    // Two blocks of 3 rows (old = 2) of width 2 → blocks of 5 rows.
+    const t = tf.tensor2d([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], [6, 2]);
+    const grown = grownTensor(t, 2, 2, 4);
+    expect(grown.shape).toEqual([10, 2]);
+    expect(await values(grown)).toEqual([1, 2, 3, 4, 5, 6, 0, 0, 0, 0, 7, 8, 9, 10, 11, 12, 0, 0, 0, 0]);
+    tf.dispose([t, grown]);
+  });
+});
+
+describe('the WASM cache write', () => {
+  beforeAll(async () => {
+    await useBackend('wasm');
+    installWasmCacheWrite();
+  });
+
+  it('is the kernel WASM runs, and writes into the cache’s own buffer when nothing else holds it', async () => {
+    expect(tf.getKernel(CACHE_WRITE_KERNEL, 'wasm')).toBeDefined();
+    const cache = tf.fill([3, 2], 7) as tf.Tensor2D;
+    const at = bufferOf(cache).memoryOffset;
+    const rows = tf.tensor2d([1], [1, 1], 'int32');
+    const out = cacheRowsWrite(cache, rows, tf.tensor2d([8, 9], [1, 2]));
+    expect(bufferOf(out).memoryOffset).toBe(at);
+    cache.dispose();
+    expect(await values(out)).toEqual([7, 7, 8, 9, 7, 7]);
+    tf.dispose([rows, out]);
+  });
+
+  it('copies first when another tensor shares the buffer, which keeps its values', async () => {
+    const cache = tf.fill([3, 2], 7) as tf.Tensor2D;
+    const view = tf.reshape(cache, [6]);
+    const rows = tf.tensor2d([2], [1, 1], 'int32');
+    const out = cacheRowsWrite(cache, rows, tf.tensor2d([8, 9], [1, 2]));
+    expect(bufferOf(out).memoryOffset).not.toBe(bufferOf(view).memoryOffset);
+    expect(await values(out)).toEqual([7, 7, 7, 7, 8, 9]);
+    expect(await values(view)).toEqual([7, 7, 7, 7, 7, 7]);
+    tf.dispose([cache, view, rows, out]);
+  });
+
+  it('leaves a generation’s tokens and tensor count as tfjs’s own scatter does', async () => {
+    const run = async () => {
+      const before = tf.memory().numTensors;
+      const model = tinyModel(5);
+      const prompts = ['<|solver|>Compute 12 * 3 .', '<|questioner|>', '<|tool|>What is 3 + 4 ?\n'].map((p) =>
+        tokenizer.encode(p),
+      );
+      const g = model.startGeneration(prompts, 3, true);
+      await g.prefill();
+      // 20 new tokens from prompts of 1–12 grow the cache once (16 → 32 positions).
+      await g.turn({ temperature: 1, maxNewTokens: 20 });
+      const tokens = prompts.map((_, b) => g.tokens(b));
+      const logits = await g.lastLogits(0);
+      g.dispose();
+      model.dispose();
+      const leaked = tf.memory().numTensors - before;
+      return { tokens, logits: Array.from(logits), leaked };
+    };
+    const inPlace = await run();
+    tf.unregisterKernel(CACHE_WRITE_KERNEL, 'wasm');
+    try {
+      expect(await run()).toEqual(inPlace);
+    } finally {
+      installWasmCacheWrite();
+    }
+    expect(inPlace.leaked).toBe(0);
+  });
+});
