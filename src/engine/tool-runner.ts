@@ -12,10 +12,11 @@ export const TOOL_TIMEOUT_MS = 3000;
  * the call) returns its notice as the observation and `ok: false`, so the caller can mark that one
  * candidate; Python exceptions are ordinary observations (`ok: true`). A sandbox that cannot start
  * (its worker failed to load or boot, or did not boot in time) runs no program at all: the phase
- * stops with a `sandbox-failed` problem, which the page words in its language.
+ * stops with a `sandbox-failed` problem, which the page words in its language. Copies of a program
+ * handed over while it runs share its run (`sharedRuns`).
  */
 export function sandboxToolRunner(sandbox: Sandbox, timeoutMs = TOOL_TIMEOUT_MS): ToolRunner {
-  return async (code) => {
+  return sharedRuns(async (code) => {
     try {
       const result = await sandbox.run(code, { timeoutMs });
       return {
@@ -28,7 +29,7 @@ export function sandboxToolRunner(sandbox: Sandbox, timeoutMs = TOOL_TIMEOUT_MS)
         cause: err,
       });
     }
-  };
+  });
 }
 
 /**
@@ -43,5 +44,26 @@ export function announceFirstCall(runner: ToolRunner, onFirstCall: () => void): 
       onFirstCall();
     }
     return runner(code);
+  };
+}
+
+/**
+ * `runner` with identical programs in flight at the same time run once: a call whose code equals
+ * one still running gets that run's result. A rollout turn hands all its programs over together,
+ * so the copies within a turn share one run (about half of a classroom iteration's programs are
+ * copies: candidates of one question often write the same program); a program handed over after
+ * its twin has finished runs again. Every run starts from the same sandbox state, so a copy's own
+ * run would print the same — unless the program reads the clock, draws from `random` (seeded
+ * afresh for every run) or prints an object's address: such copies share one draw instead of one
+ * each.
+ */
+export function sharedRuns(runner: ToolRunner): ToolRunner {
+  const running = new Map<string, ReturnType<ToolRunner>>();
+  return (code) => {
+    const held = running.get(code);
+    if (held) return held;
+    const run = runner(code).finally(() => running.delete(code));
+    running.set(code, run);
+    return run;
   };
 }

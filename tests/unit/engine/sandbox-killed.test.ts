@@ -1,7 +1,8 @@
 /**
  * The Python worker killed in the middle of a phase (a real Pyodide worker thread, terminated
- * while it holds a program): that call comes back as a failed tool call marking its candidate, the
- * host starts a new worker, the later calls run normally and the iteration finishes.
+ * while it holds a program): that program's calls come back as failed tool calls marking their
+ * candidates (copies of a program handed over together share one run), the host starts a new
+ * worker, the later calls run normally and the iteration finishes.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -29,13 +30,17 @@ describe('the Python worker killed mid-phase', () => {
     let armed = false;
     // The worker is terminated while it holds program KILL_AT_RUN: its answer never reaches the host.
     let doomed: number | null = null;
+    let doomedCode: string | null = null;
     const spawn = (): WorkerHandle => {
       const handle = spawnNodeSandboxWorker();
       spawned++;
       return {
         ...handle,
         post(message) {
-          if (message.type === 'run' && armed && ++runs === KILL_AT_RUN) doomed = message.id;
+          if (message.type === 'run' && armed && ++runs === KILL_AT_RUN) {
+            doomed = message.id;
+            doomedCode = message.code;
+          }
           handle.post(message);
         },
         listen(onMessage, onDeath) {
@@ -48,10 +53,10 @@ describe('the Python worker killed mid-phase', () => {
     };
     const sandbox = createHostedSandbox({ spawn, indexURL: pyodideDirectory() });
     const inner = sandboxToolRunner(sandbox);
-    const outcomes: ToolResult[] = [];
+    const outcomes: (ToolResult & { code: string })[] = [];
     const runner: ToolRunner = async (code) => {
       const result = await inner(code);
-      outcomes.push(result);
+      outcomes.push({ ...result, code });
       return result;
     };
     const config = makeConfig('tiny', { seed: 11, proxy: { temperature: 1.5 } });
@@ -66,16 +71,21 @@ describe('the Python worker killed mid-phase', () => {
       outcomes.splice(0, fromProxy);
 
       expect(outcomes.length).toBeGreaterThan(KILL_AT_RUN);
+      // Every call of the killed program (copies handed over with it share its run) failed, and only those.
       const failed = outcomes.filter((o) => !o.ok);
-      expect(failed).toHaveLength(1);
-      expect(outcomes[KILL_AT_RUN - 1]?.ok).toBe(false);
-      expect(outcomes[KILL_AT_RUN - 1]?.observation).toMatch(/the Python sandbox worker died/);
+      const copies = outcomes.filter((o) => o.code === doomedCode).length;
+      expect(copies).toBeGreaterThan(0);
+      expect(failed).toHaveLength(copies);
+      for (const f of failed) {
+        expect(f.code).toBe(doomedCode);
+        expect(f.observation).toMatch(/the Python sandbox worker died/);
+      }
       expect(spawned).toBe(2);
 
-      // The kill fell in the solver-proxy phase: one candidate marked.
+      // The kill fell in the solver-proxy phase: its candidates marked, one per failed call.
       const proxy = records.find((r) => r.phase === 'solver-proxy');
       if (proxy?.phase !== 'solver-proxy') throw new Error('no solver-proxy record');
-      expect(proxy.results.reduce((s, r) => s + r.failedCalls, 0)).toBe(1);
+      expect(proxy.results.reduce((s, r) => s + r.failedCalls, 0)).toBe(failed.length);
     } finally {
       Object.values(models).forEach((m) => m.dispose());
       await sandbox.dispose();

@@ -2,13 +2,14 @@
  * The engine's tool port over the sandbox host (src/engine/tool-runner.ts), with scripted workers:
  * a worker that dies while the call runs is one failed call; a worker that never starts (it throws
  * while loading, or fails to boot) is a `sandbox-failed` problem that stops the phase, worded in
- * English and in Korean, instead of a phase that waits on it.
+ * English and in Korean, instead of a phase that waits on it. Copies of a program handed over
+ * while it runs share its run; one handed over after it ended runs again.
  */
 import { describe, expect, it } from 'vitest';
 import { ProblemError } from '../../../src/core/problem-error';
 import { formatReport } from '../../../src/core/problems';
 import { PROBLEMS_EN } from '../../../src/core/problems-en';
-import { announceFirstCall, sandboxToolRunner } from '../../../src/engine/tool-runner';
+import { announceFirstCall, sandboxToolRunner, sharedRuns } from '../../../src/engine/tool-runner';
 import { createHostedSandbox, type WorkerHandle } from '../../../src/sandbox/host';
 import type { FromWorker, ToWorker } from '../../../src/sandbox/types';
 import { PROBLEMS_KO } from '../../../src/ui/text/problems-ko';
@@ -97,5 +98,54 @@ describe('announceFirstCall', () => {
     await runner('c');
     expect(events).toEqual(['starting', 'run a', 'run b', 'run c']);
     expect(results.map((r) => r.observation)).toEqual(['a', 'b']);
+  });
+});
+
+describe('sharedRuns', () => {
+  /** A runner whose runs end when the test says: each run's code, and a way to end it. */
+  function heldRunner() {
+    const runs: { code: string; end: (ok: boolean) => void }[] = [];
+    const runner = sharedRuns(
+      (code) =>
+        new Promise((resolve, reject) => {
+          const n = runs.length + 1;
+          runs.push({
+            code,
+            end: (ok) =>
+              ok
+                ? resolve({ observation: `${code} #${n}`, ok: true, timedOut: false })
+                : reject(new Error(`${code} failed`)),
+          });
+        }),
+    );
+    return { runs, runner };
+  }
+
+  it('runs copies handed over together once, and a copy handed over after the run ended again', async () => {
+    const { runs, runner } = heldRunner();
+    const first = [runner('print(1)'), runner('print(2)'), runner('print(1)'), runner('print(1)')];
+    expect(runs.map((r) => r.code)).toEqual(['print(1)', 'print(2)']);
+    runs.forEach((r) => r.end(true));
+    expect((await Promise.all(first)).map((r) => r.observation)).toEqual([
+      'print(1) #1',
+      'print(2) #2',
+      'print(1) #1',
+      'print(1) #1',
+    ]);
+    const again = runner('print(1)');
+    expect(runs.map((r) => r.code)).toEqual(['print(1)', 'print(2)', 'print(1)']);
+    runs[2]?.end(true);
+    expect((await again).observation).toBe('print(1) #3');
+  });
+
+  it('fails every copy with their run, and runs the program afresh afterwards', async () => {
+    const { runs, runner } = heldRunner();
+    const copies = [runner('x'), runner('x')];
+    runs[0]?.end(false);
+    for (const copy of copies) await expect(copy).rejects.toThrow('x failed');
+    const again = runner('x');
+    expect(runs).toHaveLength(2);
+    runs[1]?.end(true);
+    expect((await again).observation).toBe('x #2');
   });
 });
