@@ -14,7 +14,7 @@
 import * as tf from '@tensorflow/tfjs';
 import type { WasmHeap } from './wasm-heap';
 
-export const CACHE_WRITE_KERNEL = 'A0CacheWrite';
+export const CACHE_WRITE_KERNEL = 'A0WasmCacheRows';
 
 /** What the kernel reads of tfjs-backend-wasm's backend beyond WasmHeap: a buffer's reference count. */
 interface WasmBuffers extends WasmHeap {

@@ -5,6 +5,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cacheRowsWrite, CACHE_WRITE_KERNEL, installWasmCacheWrite } from '../../../src/model/kernels/wasm-cache-write';
+import { FUSED_KERNELS } from '../../../src/model/kernels/fused-decode-ops';
+import { FUSED_TRAIN_KERNELS } from '../../../src/model/kernels/fused-train-ops';
+import { STANDARDISE_KERNEL, LAYER_NORM_GRAD_KERNEL } from '../../../src/model/kernels/wasm-layer-norm';
 import { grownTensor } from '../../../src/model/kv-cache';
 import { tf, tinyModel, tokenizer, useBackend } from './fixtures';
 
@@ -42,6 +45,11 @@ describe('the WASM cache write', () => {
   beforeAll(async () => {
     await useBackend('wasm');
     installWasmCacheWrite();
+  });
+
+  it('has a name of its own: tfjs keys kernels by name, and a WebGPU kernel of the same name would run instead on WebGPU', () => {
+    const others = [...FUSED_KERNELS, ...FUSED_TRAIN_KERNELS, STANDARDISE_KERNEL, LAYER_NORM_GRAD_KERNEL];
+    expect(others).not.toContain(CACHE_WRITE_KERNEL);
   });
 
   it('is the kernel WASM runs, and writes into the cache’s own buffer when nothing else holds it', async () => {
