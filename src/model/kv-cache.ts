@@ -40,8 +40,8 @@ export function bucketLength(n: number, max: number): number {
 /**
  * One cache tensor with room for `old` positions per block moved into one with room for `capacity`:
  * row g·(old + 1) + j → g·(capacity + 1) + j, the new rows zero. The old scratch row becomes an
- * ordinary position, masked until written. One pad kernel in the backend's memory (a zero tensor
- * built in JavaScript and a scatter into it cost a classroom iteration about a second on WASM).
+ * ordinary position, masked until written. One pad kernel in the backend's memory (zeros built in
+ * JavaScript, copied to WASM and scattered into took about half a second of a classroom iteration).
  */
 export function grownTensor(t: tf.Tensor2D, blocks: number, old: number, capacity: number): tf.Tensor2D {
   const d = t.shape[1];
