@@ -4,9 +4,11 @@
  * updates)`. tfjs-backend-wasm's scatter first copies the whole cache into a new buffer —
  * B·H·(capacity + 1)·d/H floats per layer, for the keys and for the values, on every token step:
  * at a classroom phase's 320 sequences and 128 positions that is 64 MB per token step (1.4 s of
- * copying in a CPU profile of two classroom iterations). This kernel writes into the cache's own buffer when that buffer has no
- * other reference (the backend's reference count is 1) and returns a tensor on it; otherwise it
- * copies first, as the scatter does. Either way the values are the scatter's, bit for bit.
+ * copying in a CPU profile of two classroom iterations). This kernel writes into the cache's own
+ * buffer when that buffer has no other reference (the backend's reference count is 1) and returns
+ * a tensor on it; otherwise it copies first, as the scatter does. Either way the values are the
+ * scatter's, bit for bit. Row indices come from extendPlan; one outside the cache would be dropped,
+ * not written elsewhere in the heap (the float32 view ends where the cache's buffer ends).
  *
  * The input tensor is consumed: after the call its values are the output's, so the caller must not
  * read it again (forwardExtend's cache writer disposes it at once).
