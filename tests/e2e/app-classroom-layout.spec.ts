@@ -264,6 +264,38 @@ test('Follow the phase can be turned off, and stays off in this browser', async 
   await landsBelowHeader(page, 'figure[data-view="rollouts"]');
 });
 
+test('Follow the phase glides after a step and jumps while phases run back to back', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  // The scrolls the page asks for, with how: the behaviour is the browser's to carry out.
+  await page.addInitScript(() => {
+    const asked: string[] = [];
+    (window as unknown as { __follows: string[] }).__follows = asked;
+    const scroll = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element, arg?: boolean | ScrollIntoViewOptions) {
+      if (this.matches('figure[data-view]') && typeof arg === 'object') asked.push(arg.behavior ?? 'auto');
+      scroll.call(this, arg);
+    };
+  });
+  const follows = () => page.evaluate(() => (window as unknown as { __follows: string[] }).__follows);
+  await page.goto('/?mode=replay');
+  await ready(page);
+  await page.locator('[data-action="step"]').click();
+  await waitForRecords(page, 1, 10_000);
+  await expect.poll(follows).toEqual(['smooth']);
+  await ready(page);
+  await page.locator('[data-action="iteration"]').click();
+  await waitForRecords(page, RECORDED_PER_ITERATION, 20_000);
+  await ready(page);
+  await expect.poll(async () => (await follows()).length).toBe(RECORDED_PER_ITERATION);
+  expect((await follows()).slice(1)).toEqual(Array(RECORDED_PER_ITERATION - 1).fill('instant'));
+  // A reader who asks for reduced motion gets no glide after a step either.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.locator('[data-action="step"]').click();
+  await waitForRecords(page, RECORDED_PER_ITERATION + 1, 10_000);
+  await expect.poll(async () => (await follows()).at(-1)).toBe('instant');
+  await expect.poll(async () => (await follows()).length).toBe(RECORDED_PER_ITERATION + 1);
+});
+
 test('projector mode: white page, charts drawn 1.4× or more with text of at least 16 px at 1920×1080, set in the address', async ({
   page,
 }) => {

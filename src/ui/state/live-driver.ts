@@ -86,6 +86,8 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
     if (!worker) return;
     if (cmd.type !== 'pause') {
       state.busy = true;
+      if (cmd.type === 'step' || cmd.type === 'run-iteration' || cmd.type === 'run')
+        state.backToBack = cmd.type !== 'step';
       clearTimeout(ackTimer);
       ackTimer = setTimeout(
         () => died(plainReport({ kind: 'engine-silent', seconds: ACK_LIMIT_MS / 1000 })),

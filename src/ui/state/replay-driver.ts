@@ -34,6 +34,7 @@ export function replayDriver(state: RunState, run: RecordedRun): Driver {
 
   function playUntil(target: number): void {
     state.busy = true;
+    state.backToBack = Math.min(target, run.trace.length) - played > 1;
     const tick = () => {
       playOne();
       if (played < Math.min(target, run.trace.length)) timer = setTimeout(tick, PHASE_MS);

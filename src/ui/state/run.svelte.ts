@@ -93,6 +93,9 @@ export class RunState {
   pausing = $state(false);
   /** Phase records received one by one (the page follows each to its figure); a load or fork adds none. */
   phasesRun = $state(0);
+  /** The command under way runs phases back to back (Run iteration, Run), not one (Step phase): the page
+   *  then jumps to each phase's figure instead of gliding (FollowPhase.svelte says why). */
+  backToBack = $state(false);
   /** Why the run cannot go on (settings refused, engine failed), as data the page words in its language. */
   error = $state.raw<ProblemReport | null>(null);
   /** Last save/load/export message. */
