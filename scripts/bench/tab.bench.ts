@@ -82,6 +82,8 @@ async function realAdapter(origin: string): Promise<{ real: boolean; found: stri
 interface TabRun {
   backend: string;
   threads: string | null;
+  /** The WASM build the page loaded (src/model/wasm-threads.ts), null on WebGPU. */
+  binary: string | null;
   readySeconds: number;
   iterations: TabIteration[];
 }
@@ -108,6 +110,7 @@ async function liveIterations(
     const run: TabRun = {
       backend: (await badge.getAttribute('data-backend')) ?? '?',
       threads: await badge.getAttribute('data-threads'),
+      binary: await badge.getAttribute('data-binary'),
       readySeconds: Number(((performance.now() - t0) / 1000).toFixed(1)),
       iterations: [],
     };
@@ -178,12 +181,13 @@ export async function run(report: (figures: Record<string, unknown>) => void): P
     );
     compared.forEach((rows, i) => {
       console.log(
-        `\ntab (${backend}, ${tab.threads ?? '?'} thread(s), ready in ${tab.readySeconds} s) beside Node (${node.backend}), iteration ${i + 1}:`,
+        `\ntab (${backend}${tab.binary ? `, ${tab.binary} build` : ''}, ${tab.threads ?? '?'} thread(s), ready in ${tab.readySeconds} s) beside Node (${node.backend}), iteration ${i + 1}:`,
       );
       console.log(formatRows(rows));
     });
     out[backend] = {
       threads: tab.threads,
+      binary: tab.binary,
       readySeconds: tab.readySeconds,
       iterations: compared.map((rows) => Object.fromEntries(rows.map((r) => [r.phase, r]))),
     };

@@ -39,6 +39,8 @@ export type EngineCommand =
       benchMeter?: boolean;
       /** The page's sandbox spawner (src/sandbox/page-spawner.ts): it starts the Python sandbox workers. */
       sandboxSpawner: MessagePort;
+      /** Load tfjs's threaded WASM build (the page decides: src/model/wasm-threads.ts). */
+      wasmThreads: boolean;
     }
   | { type: 'step' }
   | { type: 'run-iteration' }

@@ -164,7 +164,7 @@ async function handle(cmd: EngineCommand): Promise<void> {
   switch (cmd.type) {
     case 'init': {
       config = makeConfig(cmd.preset, cmd.override);
-      useServedWasmBinaries();
+      useServedWasmBinaries(cmd.wasmThreads);
       if (!sandbox) {
         sandbox = createBrowserSandbox({
           spawner: cmd.sandboxSpawner,

@@ -30,7 +30,7 @@ async function start(cmd: Extract<RepairCommand, { type: 'start' }>): Promise<vo
   try {
     const config: RepairConfig = validateRepairConfig({ ...DEFAULT_REPAIR_CONFIG, iterations: cmd.iterations });
     const variants = selectVariants(cmd.variant);
-    useServedWasmBinaries();
+    useServedWasmBinaries(cmd.wasmThreads);
     // Python starts beside the backend and the model (a failed start is tried again at the first call).
     sandbox ??= createBrowserSandbox({ spawner: cmd.sandboxSpawner });
     sandbox.boot().catch(() => {});

@@ -4,7 +4,7 @@
  * the choice the engine reported (`ChoiceBasis`, model/backend-choice.ts).
  */
 import type { FusedKernels, WasmBinary } from '../../model/backend';
-import { isGecko } from '../../model/gecko';
+import { singleThreadReason } from '../../model/wasm-threads';
 import type { ChoiceBasis } from '../../model/backend-choice';
 import type { Measurement } from '../../model/backend-decision';
 import type { Strings } from '../text/types';
@@ -80,13 +80,14 @@ function skipText(reason: string, t: Strings): string {
 
 /**
  * Every line of the badge's details: why, the measured figures, the WASM build and its threads,
- * skipped candidates. `userAgent` tells Firefox, whose build has no threads for a reason of its own
- * (src/model/served-wasm.ts).
+ * skipped candidates. `userAgent` and `cores` say why the page asked for the build without threads,
+ * when it did (src/model/wasm-threads.ts).
  */
 export function badgeLines(
   s: BackendState,
   t: Strings,
   userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent,
+  cores = typeof navigator === 'undefined' ? 0 : navigator.hardwareConcurrency,
 ): string[] {
   const w = t.backendWhy;
   const lines: string[] = [];
@@ -97,7 +98,11 @@ export function badgeLines(
   if (s.binary) lines.push(w.binary(w.builds[s.binary]));
   if (s.threads !== null)
     lines.push(`${t.backend.threads(s.threads)}: ${s.binary === 'threaded-simd' ? w.threadsRule : w.singleThread}`);
-  if (s.binary !== null && s.binary !== 'threaded-simd' && isGecko(userAgent)) lines.push(w.geckoSingleThread);
+  if (s.binary !== null && s.binary !== 'threaded-simd') {
+    const reason = singleThreadReason(userAgent, cores);
+    if (reason === 'gecko') lines.push(w.geckoSingleThread);
+    if (reason === 'one-thread') lines.push(w.fewCoresSingleThread(cores));
+  }
   if (s.generation) lines.push(s.generation.fused ? w.fusedGeneration : w.composedGeneration(s.generation.reason));
   if (s.training) lines.push(s.training.fused ? w.fusedTraining : w.composedTraining(s.training.reason));
   // A measured backend that gave no figures is already said above.

@@ -9,6 +9,7 @@ import type { BackendName } from '../../model/backend';
 import type { EpisodeMetrics, RepairRunRecord } from '../../repair/records';
 import type { RepairCommand, RepairEvent, RepairStage } from '../../repair/protocol';
 import { type SandboxSpawner, sandboxSpawner } from '../../sandbox/page-spawner';
+import { pageWantsWasmThreads } from '../../model/wasm-threads';
 import { createRepairWorker } from './repair-worker';
 
 export type LiveStatus = 'idle' | 'starting' | 'running' | 'stopping' | 'done' | 'error';
@@ -52,7 +53,15 @@ export class RepairLive {
     const spawner = sandboxSpawner();
     this.spawner = spawner;
     worker.postMessage(
-      { type: 'start', variant, iterations, backends, asked, sandboxSpawner: spawner.port } satisfies RepairCommand,
+      {
+        type: 'start',
+        variant,
+        iterations,
+        backends,
+        asked,
+        sandboxSpawner: spawner.port,
+        wasmThreads: pageWantsWasmThreads(),
+      } satisfies RepairCommand,
       [spawner.port],
     );
   }

@@ -32,6 +32,7 @@ import { benchMeterWanted, type PageEntry, timedHandler } from './bench-meter';
 import type { Driver } from './driver';
 import type { RunState } from './run.svelte';
 import { type SandboxSpawner, sandboxSpawner } from '../../sandbox/page-spawner';
+import { pageWantsWasmThreads } from '../../model/wasm-threads';
 
 /** A resume loads the automatic checkpoint, or when it is refused the last Save, then the one before. */
 const RESUME: EngineCommand = { type: 'load', slot: AUTOSAVE_SLOT, fallbacks: [SAVE_SLOT, previousSlot(SAVE_SLOT)] };
@@ -159,6 +160,7 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
           testHooks,
           benchMeter: bench !== null,
           sandboxSpawner: sandboxes.port,
+          wasmThreads: pageWantsWasmThreads(),
         } satisfies EngineCommand,
         [sandboxes.port],
       );

@@ -32,6 +32,8 @@ export const BACKEND_WHY_EN: BackendWhyStrings = {
   singleThread: 'this build runs on one thread.',
   geckoSingleThread:
     'In Firefox the page loads the build without threads: the threaded build starts its threads as workers from inside the engine’s worker, and Firefox can leave such a worker blocked for good while developer tools or test automation are attached (the page then stalls with no error).',
+  fewCoresSingleThread: (cores) =>
+    `With ${cores} logical ${cores === 1 ? 'core' : 'cores'} the threaded build would run one thread, so the page loads the build without threads, which runs the model faster here.`,
   fusedGeneration:
     'Generation runs fused kernels: each layer of a token step in seven GPU dispatches and an untruncated draw in one, checked against tfjs’s own kernels when WebGPU started.',
   composedGeneration: (why) =>

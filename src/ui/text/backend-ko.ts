@@ -30,6 +30,8 @@ export const BACKEND_WHY_KO: BackendWhyStrings = {
   singleThread: '이 빌드는 스레드 하나로 돕니다.',
   geckoSingleThread:
     'Firefox에서는 스레드 없는 빌드를 불러옵니다. 스레드 빌드는 엔진의 워커 안에서 스레드를 워커로 띄우는데, 개발자 도구나 테스트 자동화가 붙어 있으면 Firefox가 그런 워커를 영영 멈춰 둘 수 있기 때문입니다(그러면 페이지가 오류 없이 멈춥니다).',
+  fewCoresSingleThread: (cores) =>
+    `논리 코어가 ${cores}개라 스레드 빌드도 스레드 하나로만 돌기 때문에, 모델 계산이 더 빠른 스레드 없는 빌드를 불러옵니다.`,
   fusedGeneration:
     '생성은 합친 커널로 돕니다. 토큰 한 스텝에서 층마다 GPU 디스패치 7번, 잘라내기 없는 토큰 뽑기는 1번이며, WebGPU가 시작할 때 tfjs 자체 커널과 결과를 대조했습니다.',
   composedGeneration: (why) =>

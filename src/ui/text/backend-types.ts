@@ -34,6 +34,8 @@ export interface BackendWhyStrings {
   singleThread: string;
   /** Badge: why Firefox gets the build without threads (src/model/served-wasm.ts). */
   geckoSingleThread: string;
+  /** Badge: why a machine with few cores gets the build without threads (src/model/wasm-threads.ts). */
+  fewCoresSingleThread: (cores: number) => string;
   /** Badge, on WebGPU: generation runs the fused kernels (src/model/kernels/webgpu-decode.ts). */
   fusedGeneration: string;
   /** Badge, on WebGPU: the start-up check refused the fused kernels; `why` is its own (English) words. */

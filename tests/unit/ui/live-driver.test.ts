@@ -49,6 +49,9 @@ const ready = (backend: string, iteration = 1): EngineEvent => ({
   position: between(iteration),
   params: 1,
 });
+const CHROMIUM =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:153.0) Gecko/20100101 Firefox/153.0';
 const newest = () => FakeWorker.made.at(-1) as FakeWorker;
 const settings = (over: Partial<PageSettings> = {}): PageSettings => ({ ...DEFAULT_SETTINGS, preset: 'tiny', ...over });
 
@@ -57,6 +60,8 @@ describe('the live driver', () => {
     FakeWorker.made = [];
     vi.useFakeTimers();
     vi.stubGlobal('Worker', FakeWorker);
+    // A 2-core Chromium: tfjs's threaded build would have a pool of one thread (src/model/wasm-threads.ts).
+    vi.stubGlobal('navigator', { userAgent: CHROMIUM, hardwareConcurrency: 2 });
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -79,6 +84,8 @@ describe('the live driver', () => {
         benchMeter: false,
         // The page starts the engine's Python sandbox workers (src/sandbox/page-spawner.ts).
         sandboxSpawner: expect.any(MessagePort),
+        // One thread's pool on two cores: the build without threads.
+        wasmThreads: false,
       },
     ]);
     const init = w.sent[0] as Extract<EngineCommand, { type: 'init' }>;
@@ -133,6 +140,15 @@ describe('the live driver', () => {
       slot: 'agent0-lab-autosave',
       fallbacks: ['agent0-lab', 'agent0-lab:previous'],
     });
+  });
+
+  it('asks for tfjs’s threaded WASM build where its pool gets two threads or more, not in Firefox', () => {
+    vi.stubGlobal('navigator', { userAgent: CHROMIUM, hardwareConcurrency: 4 });
+    liveDriver(new RunState(), settings());
+    expect(newest().sent[0]).toMatchObject({ type: 'init', wasmThreads: true });
+    vi.stubGlobal('navigator', { userAgent: FIREFOX, hardwareConcurrency: 16 });
+    liveDriver(new RunState(), settings());
+    expect(newest().sent[0]).toMatchObject({ type: 'init', wasmThreads: false });
   });
 
   it('moves a run whose GPU was lost to the other backends, from the checkpoint it kept', () => {
