@@ -264,6 +264,27 @@ test('Follow the phase can be turned off, and stays off in this browser', async 
   await landsBelowHeader(page, 'figure[data-view="rollouts"]');
 });
 
+test('390×844: the phase strip scrolls itself to keep the phase to run next in sight', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/?mode=replay');
+  await ready(page);
+  const strip = page.locator('ol.strip');
+  expect(await strip.evaluate((s) => s.scrollWidth > s.clientWidth)).toBe(true);
+  const nextInSight = () =>
+    strip.evaluate((s) => {
+      const next = s.querySelector('li.next');
+      if (!next) return false;
+      const [a, b] = [s.getBoundingClientRect(), next.getBoundingClientRect()];
+      return b.left >= a.left - 1 && b.right <= a.right + 1;
+    });
+  for (let i = 0; i < PHASES.length; i++) {
+    await page.locator('[data-action="step"]').click();
+    await waitForRecords(page, i + 1, 10_000);
+    await ready(page);
+    await expect.poll(nextInSight).toBe(true);
+  }
+});
+
 test('Follow the phase glides after a step and jumps while phases run back to back', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   // The scrolls the page asks for, with how: the behaviour is the browser's to carry out.
