@@ -12,27 +12,55 @@
  *
  * The one untransposed 2-D product (XNNPACK's case) and products whose batch dimensions broadcast
  * go to tfjs-backend-wasm's own kernel.
+ *
+ * The module imports the memory it works in. tfjs-backend-wasm's build without threads exports its
+ * memory (`Module.asm.memory`): there the kernel reads the operands where they lie and writes the
+ * output tfjs allocated, copying nothing. The threaded build's memory is shared and not exported:
+ * there the operands are copied into a memory of the kernel's own and the output copied back (in a
+ * CPU profile of two classroom iterations in Node those copies took 1.1 s).
  */
 import * as tf from '@tensorflow/tfjs';
 import { BATCHED_PRODUCT_WASM } from './batched-product-wasm';
 import type { WasmHeap } from './wasm-heap';
 
 interface ProductModule {
-  memory: WebAssembly.Memory;
   product: (...args: number[]) => void;
 }
 
-let kernel: ProductModule | null = null;
-
-function productModule(): ProductModule {
-  kernel ??= new WebAssembly.Instance(new WebAssembly.Module(BATCHED_PRODUCT_WASM as BufferSource))
-    .exports as unknown as ProductModule;
-  return kernel;
+/** What the kernel reads of tfjs-backend-wasm's backend beyond WasmHeap. */
+interface WasmBackend extends WasmHeap {
+  wasm?: { asm?: { memory?: unknown } };
+  disposeData(dataId: object): boolean;
 }
 
-/** Size of the kernel's own linear memory: it grows to the largest product's operands and stays. */
+let compiled: WebAssembly.Module | null = null;
+const instances = new WeakMap<WebAssembly.Memory, ProductModule>();
+/** The kernel's own memory, for a backend whose memory it cannot import (made on first need). */
+let ownMemory: WebAssembly.Memory | null = null;
+
+/** The kernel instantiated on `memory` (once per memory). */
+function productOn(memory: WebAssembly.Memory): ProductModule {
+  let instance = instances.get(memory);
+  if (!instance) {
+    compiled ??= new WebAssembly.Module(BATCHED_PRODUCT_WASM as BufferSource);
+    instance = new WebAssembly.Instance(compiled, { env: { memory } }).exports as unknown as ProductModule;
+    instances.set(memory, instance);
+  }
+  return instance;
+}
+
+/** tfjs-backend-wasm's memory when the kernel can work in it: exported and not shared (see above). */
+function backendMemory(backend: WasmBackend): WebAssembly.Memory | null {
+  const memory = backend.wasm?.asm?.memory;
+  if (!(memory instanceof WebAssembly.Memory)) return null;
+  const shared = typeof SharedArrayBuffer !== 'undefined' && memory.buffer instanceof SharedArrayBuffer;
+  return shared ? null : memory;
+}
+
+/** Size of the kernel's own linear memory (0 while it works in tfjs's): it grows to the largest
+ *  product's operands and stays. */
 export function batchedProductMemoryBytes(): number {
-  return kernel?.memory.buffer.byteLength ?? 0;
+  return ownMemory?.buffer.byteLength ?? 0;
 }
 
 /** Byte offsets of the kernel's operands in its memory, 16-byte aligned. */
@@ -45,7 +73,14 @@ function layout(batch: number, m: number, k: number, n: number) {
 }
 
 /** The product on this kernel, or null when tfjs-backend-wasm's own kernel should run it. */
-function batchedProduct(a: tf.TensorInfo, b: tf.TensorInfo, transposeA: boolean, transposeB: boolean, heap: WasmHeap) {
+function batchedProduct(
+  a: tf.TensorInfo,
+  b: tf.TensorInfo,
+  transposeA: boolean,
+  transposeB: boolean,
+  heap: WasmBackend,
+  inPlace: boolean,
+) {
   if (a.dtype !== 'float32' || b.dtype !== 'float32' || a.shape.length < 2 || b.shape.length < 2) return null;
   const outerA = a.shape.slice(0, -2);
   const outerB = b.shape.slice(0, -2);
@@ -58,18 +93,40 @@ function batchedProduct(a: tf.TensorInfo, b: tf.TensorInfo, transposeA: boolean,
   const k = transposeA ? ra : ca;
   const n = transposeB ? rb : cb;
   if ((transposeB ? cb : rb) !== k) return null; // tfjs's own kernel words the error
-  const at = layout(batch, m, k, n);
-  const mod = productModule();
-  const missing = at.end - mod.memory.buffer.byteLength;
-  if (missing > 0) mod.memory.grow(Math.ceil(missing / 65536));
-  const mem = new Float32Array(mod.memory.buffer);
-  mem.set(heap.typedArrayFromHeap(a), at.a / 4);
-  mem.set(heap.typedArrayFromHeap(b), at.b / 4);
   // Element strides of a (row, inner index) and of b (inner index, column) as stored.
   const [aRow, aInner] = transposeA ? [1, m] : [k, 1];
   const [bInner, bCol] = transposeB ? [1, k] : [n, 1];
-  mod.product(at.a, at.b, at.out, at.scratch, batch, m, k, n, aRow, aInner, bInner, bCol);
   const out = heap.makeOutput([...outerA, m, n], 'float32');
+  const memory = inPlace ? backendMemory(heap) : null;
+  if (memory) {
+    // A b stored transposed is packed into a scratch buffer of tfjs's, freed at once.
+    const scratch = transposeB ? heap.makeOutput([k * n], 'float32') : null;
+    const offset = (t: tf.TensorInfo) => heap.typedArrayFromHeap(t).byteOffset;
+    productOn(memory).product(
+      offset(a),
+      offset(b),
+      offset(out),
+      scratch ? offset(scratch) : 0,
+      batch,
+      m,
+      k,
+      n,
+      aRow,
+      aInner,
+      bInner,
+      bCol,
+    );
+    if (scratch) heap.disposeData(scratch.dataId);
+    return out;
+  }
+  const at = layout(batch, m, k, n);
+  ownMemory ??= new WebAssembly.Memory({ initial: 1 });
+  const missing = at.end - ownMemory.buffer.byteLength;
+  if (missing > 0) ownMemory.grow(Math.ceil(missing / 65536));
+  const mem = new Float32Array(ownMemory.buffer);
+  mem.set(heap.typedArrayFromHeap(a), at.a / 4);
+  mem.set(heap.typedArrayFromHeap(b), at.b / 4);
+  productOn(ownMemory).product(at.a, at.b, at.out, at.scratch, batch, m, k, n, aRow, aInner, bInner, bCol);
   heap.typedArrayFromHeap(out).set(mem.subarray(at.out / 4, at.out / 4 + batch * m * n));
   return out;
 }
@@ -77,11 +134,21 @@ function batchedProduct(a: tf.TensorInfo, b: tf.TensorInfo, transposeA: boolean,
 /** tfjs-backend-wasm's own BatchMatMul, which runs the products this kernel does not take. */
 let original: tf.KernelConfig | undefined;
 
+/** Whether the kernel works in tfjs's memory where it can (false: always copies; for tests). */
+let inPlaceWanted = true;
+
+/** Test hook: make the kernel copy its operands even where it could read them in place. */
+export function setBatchedProductInPlace(wanted: boolean): void {
+  inPlaceWanted = wanted;
+}
+
 const kernelFunc: tf.KernelFunc = (args) => {
   const { a, b } = args.inputs as { a: tf.TensorInfo; b: tf.TensorInfo };
   const { transposeA, transposeB } = args.attrs as { transposeA: boolean; transposeB: boolean };
-  const heap = args.backend as unknown as WasmHeap;
-  return batchedProduct(a, b, transposeA, transposeB, heap) ?? (original as tf.KernelConfig).kernelFunc(args);
+  const heap = args.backend as unknown as WasmBackend;
+  return (
+    batchedProduct(a, b, transposeA, transposeB, heap, inPlaceWanted) ?? (original as tf.KernelConfig).kernelFunc(args)
+  );
 };
 
 /** Whether this kernel is the one tfjs runs for BatchMatMul on the WASM backend. */

@@ -9,12 +9,14 @@
 ;; each block), so the results are bit for bit the same: a lane is one output element, and f32x4.mul
 ;; and f32x4.add round each lane as f32.mul and f32.add do.
 ;;
-;; Addresses are byte offsets into this module's memory; strides count elements. Within batch bb,
+;; Addresses are byte offsets into the memory the module imports (tfjs-backend-wasm's own where the
+;; kernel can reach it, so the operands are read where they lie; else a memory of the kernel's own,
+;; into which they are copied: batched-product.ts); strides count elements. Within batch bb,
 ;; a[i, k] lies at a + 4·(bb·M·K + i·aMS + k·aKS), b[k, j] at b + 4·(bb·K·N + k·bKS + j·bNS), and
 ;; out is row-major [batch, M, N]. A b whose rows are not contiguous (bNS ≠ 1) is first copied into
 ;; `scratch` as row-major [K, N].
 (module
-  (memory (export "memory") 1)
+  (import "env" "memory" (memory 1))
 
   ;; Copies one batch of b into dst as row-major [K, N].
   (func $pack (param $src i32) (param $dst i32) (param $K i32) (param $N i32) (param $kS i32) (param $nS i32)

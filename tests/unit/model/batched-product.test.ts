@@ -3,13 +3,18 @@
  * tfjs-backend-wasm's BatchMatMul: bit for bit the scalar loop of tfjs-backend-wasm 4.22
  * (batch_mat_mul_impl.cc, slow_batch_matmul: each output a sum from 0 per block of 48 inner
  * indices, in order, added to the output after each block), written here again in float32
- * arithmetic; within float32 tolerance of the pure-JS CPU backend, values and gradients; and the
+ * arithmetic, both where it reads the operands in tfjs's memory and where it copies them into its
+ * own; within float32 tolerance of the pure-JS CPU backend, values and gradients; and the
  * generated module is what its WebAssembly text assembles to.
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/core/random';
-import { batchedProductInstalled, batchedProductMemoryBytes } from '../../../src/model/kernels/batched-product';
+import {
+  batchedProductInstalled,
+  batchedProductMemoryBytes,
+  setBatchedProductInPlace,
+} from '../../../src/model/kernels/batched-product';
 import { BATCHED_PRODUCT_WASM } from '../../../src/model/kernels/batched-product-wasm';
 import { assembleKernel, KERNELS } from '../../../scripts/kernels';
 import { maxAbsDiff, tf, useBackend } from './fixtures';
@@ -70,8 +75,8 @@ describe('batched product (WASM SIMD)', () => {
     name: `${c[0]} × [${c[1]}, ${c[2]}] · [${c[2]}, ${c[3]}]${c[4] ? ', a stored transposed' : ''}${c[5] ? ', b stored transposed' : ''}`,
     c,
   }));
-  it.each(named)('$name: bit for bit the scalar loop', async ({ c }) => {
-    const [batch, m, k, n, ta, tb] = c;
+  /** The case's product on the kernel against the scalar loop: the index of the first differing output (-1: none). */
+  async function firstDifference([batch, m, k, n, ta, tb]: (typeof CASES)[number]): Promise<number> {
     const rng = new Rng(batch * 1000 + m + k + n);
     const a = randomValues(rng, batch * m * k);
     const b = randomValues(rng, batch * k * n);
@@ -84,11 +89,38 @@ describe('batched product (WASM SIMD)', () => {
     expect(product.shape).toEqual([batch, m, n]);
     const got = (await product.data()) as Float32Array;
     const want = scalarLoop(a, b, [batch, m, k, n], ta, tb);
-    const differing = got.findIndex((v, i) => !Object.is(v, want[i]));
-    expect(differing).toBe(-1);
+    return got.findIndex((v, i) => !Object.is(v, want[i]));
+  }
+
+  // Node's tfjs-backend-wasm is the build without threads, whose memory the kernel works in.
+  it.each(named)('$name: bit for bit the scalar loop, in tfjs’s memory', async ({ c }) => {
+    expect(await firstDifference(c)).toBe(-1);
   });
 
-  it("holds the largest product's operands in its own memory: a, b and the output, 4 bytes each", () => {
+  it('reads the operands where they lie when tfjs exports its memory: its own memory is never made', () => {
+    expect(batchedProductMemoryBytes()).toBe(0);
+  });
+
+  it('frees the scratch buffer of a product whose b is stored transposed', async () => {
+    const backend = tf.backend() as unknown as { numDataIds(): number };
+    const before = backend.numDataIds();
+    const [a, b] = [tf.ones([4, 3, 5]), tf.ones([4, 6, 5])];
+    const product = tf.matMul(a, b, false, true);
+    expect(Array.from(await product.data()).every((v) => v === 5)).toBe(true);
+    tf.dispose([a, b, product]);
+    expect(backend.numDataIds()).toBe(before);
+  });
+
+  it.each(named)('$name: bit for bit the scalar loop, copied into its own memory', async ({ c }) => {
+    setBatchedProductInPlace(false);
+    try {
+      expect(await firstDifference(c)).toBe(-1);
+    } finally {
+      setBatchedProductInPlace(true);
+    }
+  });
+
+  it("copying, holds the largest product's operands in its own memory: a, b and the output, 4 bytes each", () => {
     // The first case above: 64 × ([64, 16] + [16, 64] + [64, 64]) floats.
     expect(batchedProductMemoryBytes()).toBeGreaterThanOrEqual(4 * 64 * (64 * 16 + 16 * 64 + 64 * 64));
   });
