@@ -49,6 +49,14 @@ function productOn(memory: WebAssembly.Memory): ProductModule {
   return instance;
 }
 
+/** Whether the kernel works in tfjs's memory where it can (false: always copies; for tests). */
+let inPlaceWanted = true;
+
+/** Test hook: make the kernel copy its operands even where it could read them in place. */
+export function setBatchedProductInPlace(wanted: boolean): void {
+  inPlaceWanted = wanted;
+}
+
 /** tfjs-backend-wasm's memory when the kernel can work in it: exported and not shared (see above). */
 function backendMemory(backend: WasmBackend): WebAssembly.Memory | null {
   const memory = backend.wasm?.asm?.memory;
@@ -79,7 +87,6 @@ function batchedProduct(
   transposeA: boolean,
   transposeB: boolean,
   heap: WasmBackend,
-  inPlace: boolean,
 ) {
   if (a.dtype !== 'float32' || b.dtype !== 'float32' || a.shape.length < 2 || b.shape.length < 2) return null;
   const outerA = a.shape.slice(0, -2);
@@ -97,10 +104,10 @@ function batchedProduct(
   const [aRow, aInner] = transposeA ? [1, m] : [k, 1];
   const [bInner, bCol] = transposeB ? [1, k] : [n, 1];
   const out = heap.makeOutput([...outerA, m, n], 'float32');
-  const memory = inPlace ? backendMemory(heap) : null;
+  const memory = inPlaceWanted ? backendMemory(heap) : null;
   if (memory) {
-    // A b stored transposed is packed into a scratch buffer of tfjs's, freed at once.
-    const scratch = transposeB ? heap.makeOutput([k * n], 'float32') : null;
+    // A b whose rows are not contiguous is packed (the .wat's test) into a scratch buffer of tfjs's, freed at once.
+    const scratch = bCol !== 1 || bInner !== n ? heap.makeOutput([k * n], 'float32') : null;
     const offset = (t: tf.TensorInfo) => heap.typedArrayFromHeap(t).byteOffset;
     productOn(memory).product(
       offset(a),
@@ -134,21 +141,11 @@ function batchedProduct(
 /** tfjs-backend-wasm's own BatchMatMul, which runs the products this kernel does not take. */
 let original: tf.KernelConfig | undefined;
 
-/** Whether the kernel works in tfjs's memory where it can (false: always copies; for tests). */
-let inPlaceWanted = true;
-
-/** Test hook: make the kernel copy its operands even where it could read them in place. */
-export function setBatchedProductInPlace(wanted: boolean): void {
-  inPlaceWanted = wanted;
-}
-
 const kernelFunc: tf.KernelFunc = (args) => {
   const { a, b } = args.inputs as { a: tf.TensorInfo; b: tf.TensorInfo };
   const { transposeA, transposeB } = args.attrs as { transposeA: boolean; transposeB: boolean };
   const heap = args.backend as unknown as WasmBackend;
-  return (
-    batchedProduct(a, b, transposeA, transposeB, heap, inPlaceWanted) ?? (original as tf.KernelConfig).kernelFunc(args)
-  );
+  return batchedProduct(a, b, transposeA, transposeB, heap) ?? (original as tf.KernelConfig).kernelFunc(args);
 };
 
 /** Whether this kernel is the one tfjs runs for BatchMatMul on the WASM backend. */

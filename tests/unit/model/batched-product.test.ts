@@ -101,12 +101,27 @@ describe('batched product (WASM SIMD)', () => {
     expect(batchedProductMemoryBytes()).toBe(0);
   });
 
-  it('frees the scratch buffer of a product whose b is stored transposed', async () => {
-    const backend = tf.backend() as unknown as { numDataIds(): number };
+  it('packs a b stored transposed into a scratch buffer of tfjs’s, freed after, and writes nowhere else', async () => {
+    const backend = tf.backend() as unknown as { numDataIds(): number; wasm: { HEAPU8: Uint8Array } };
     const before = backend.numDataIds();
-    const [a, b] = [tf.ones([4, 3, 5]), tf.ones([4, 6, 5])];
+    const rng = new Rng(3);
+    const [a, b] = [
+      tf.tensor3d(randomValues(rng, 4 * 3 * 5), [4, 3, 5]),
+      tf.tensor3d(randomValues(rng, 4 * 6 * 5), [4, 6, 5]),
+    ];
+    // The heap's first bytes belong to no tensor: a pack given no scratch would write its [5, 6] there.
+    const start = backend.wasm.HEAPU8.slice(0, 4096);
     const product = tf.matMul(a, b, false, true);
-    expect(Array.from(await product.data()).every((v) => v === 5)).toBe(true);
+    const got = (await product.data()) as Float32Array;
+    expect(Buffer.from(backend.wasm.HEAPU8.subarray(0, 4096)).equals(Buffer.from(start))).toBe(true);
+    const want = scalarLoop(
+      (await a.data()) as Float32Array,
+      (await b.data()) as Float32Array,
+      [4, 3, 5, 6],
+      false,
+      true,
+    );
+    expect(got.findIndex((v, i) => !Object.is(v, want[i]))).toBe(-1);
     tf.dispose([a, b, product]);
     expect(backend.numDataIds()).toBe(before);
   });
