@@ -13,6 +13,7 @@ import { fusedDecodeAvailable } from './kernels/fused-decode-ops';
 import { fusedTrainingAvailable } from './kernels/fused-train-ops';
 import { installWasmCacheWrite } from './kernels/wasm-cache-write';
 import { installWasmLayerNorm } from './kernels/wasm-layer-norm';
+import { installWasmRowsGather } from './kernels/wasm-rows-gather';
 
 // Attention's batched products in SIMD, bit for bit tfjs-backend-wasm's own (kernels/batched-product.ts).
 installBatchedProduct();
@@ -20,6 +21,8 @@ installBatchedProduct();
 installWasmLayerNorm();
 // A token step's key/value cache writes into the cache's own memory, not a copy of it (kernels/wasm-cache-write.ts).
 installWasmCacheWrite();
+// Generation's narrowing of its cache to the sequences still writing, a block copy per sequence (kernels/wasm-rows-gather.ts).
+installWasmRowsGather();
 
 export type BackendName = 'webgpu' | 'webgl' | 'wasm' | 'cpu';
 

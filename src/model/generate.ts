@@ -5,8 +5,9 @@
  * leaving the backend, and reads back the round's B × DECODE_ROUND token ids once; stop conditions
  * are checked on the CPU afterwards and tokens past a stop are discarded (the cache rows they
  * wrote lie beyond the sequence's cursor, where nothing attends and the next write lands).
- * Shapes stay fixed: B sequences always, fed blocks padded to a power of two, the cache always
- * [B·H·(capacity + 1), d/H], its capacity a power of two that doubles as sequences lengthen.
+ * Shapes come from a few: B sequences, or, once more than half have stopped, the writing ones
+ * padded to the next power of two (`roundView`); fed blocks padded to a power of two; the cache
+ * [rows·H·(capacity + 1), d/H], its capacity a power of two that doubles as sequences lengthen.
  */
 import * as tf from '@tensorflow/tfjs';
 import { Rng } from '../core/random';
@@ -14,7 +15,7 @@ import type { Tokenizer } from '../core/tokenizer';
 import type { ModelConfig } from './config';
 import { type DerivedWeights, forwardExtend } from './decode';
 import { forwardFull } from './forward';
-import { type KvCache, bucketLength, disposeCache, emptyCache } from './kv-cache';
+import { type KvCache, bucketLength, disposeCache, emptyCache, narrowedCache, widenedCache } from './kv-cache';
 import type { Params } from './params';
 import { type SamplingOptions, checkSampling, sampleTokens } from './sampling';
 
@@ -64,6 +65,8 @@ export class Generation {
   private readonly rng: Rng;
   /** Read-backs done so far (one per round). */
   readBacks = 0;
+  /** Rows each round so far computed (the batch, or fewer once most sequences have stopped). */
+  readonly roundRows: number[] = [];
 
   /**
    * Sequences start as the given prompts (each non-empty, shorter than the context). `weights` are
@@ -151,7 +154,7 @@ export class Generation {
           }
         }
       }
-      this.keepLogits(drawn.logits, drawn.active, lastStep);
+      this.keepLogits(drawn.logits, drawn.view, drawn.active, lastStep);
       opts.onRound?.(this.seqs.filter((s, b) => ran[b] && !s.active).length, ran.filter(Boolean).length);
     }
     return this.seqs.map((s, b) => {
@@ -164,83 +167,120 @@ export class Generation {
   /**
    * One round: feed every active sequence's pending tokens, then DECODE_ROUND times draw a token per
    * sequence and (but for the last) feed it back; one read-back of the [DECODE_ROUND, B] ids.
-   * Uniforms: B per step from the Rng, drawn whether or not a sequence is active. Returns the ids,
-   * which sequences took part, and each step's logits (the caller disposes them).
+   * Uniforms: B per step from the Rng, drawn whether or not a sequence is active. The round
+   * computes the rows of `roundView()` (every sequence, or a narrower batch once most have stopped;
+   * each sequence's draws are the same either way). Returns the ids by sequence, which sequences
+   * took part, the view and each step's logits by row of the view (the caller disposes them).
    */
-  private async round(opts: TurnOptions): Promise<{ ids: Int32Array; active: boolean[]; logits: tf.Tensor2D[] }> {
+  private async round(
+    opts: TurnOptions,
+  ): Promise<{ ids: Int32Array; active: boolean[]; view: number[]; logits: tf.Tensor2D[] }> {
     const batch = this.seqs.length;
     const ctx = this.config.contextLength;
     const active = this.seqs.map((s) => s.active);
     const uniforms = new Float32Array(DECODE_ROUND * batch);
     for (let i = 0; i < uniforms.length; i++) uniforms[i] = this.rng.next();
+    const view = this.roundView();
+    const width = view.length;
+    const rows = view.map((b) => this.seqs[b] as SequenceState);
+    const wide = width < batch ? (this.cache as KvCache) : null;
+    if (wide) this.cache = narrowedCache(wide, this.config, view);
     const ids: tf.Tensor1D[] = [];
-    const logits = [this.feed(active)];
     const drawnRows: number[][] = this.seqs.map(() => []);
-    for (let step = 0; step < DECODE_ROUND; step++) {
-      const u = uniforms.subarray(step * batch, (step + 1) * batch);
-      const drawn = tf.tidy(() => sampleTokens(logits[step] as tf.Tensor2D, tf.tensor1d(u), opts));
-      ids.push(drawn);
-      if (step === DECODE_ROUND - 1) break;
-      // Sequence b holds its tokens and this round's earlier draws; the new one goes at `at[b]`.
-      const at = this.seqs.map((s) => s.tokens.length + step);
-      const n = active.map((a, b) => (a && (at[b] as number) < ctx ? 1 : 0));
-      if (this.useCache) {
-        // A sequence that writes nothing (inactive, or past the context end) only needs a cursor in range.
-        const cursors = at.map((c) => Math.min(c, ctx));
-        logits.push(this.extendCached(tf.reshape(drawn, [batch, 1]), cursors, n));
-      } else {
-        // The reference path reads each draw back and recomputes the whole context.
-        const d = await drawn.data();
-        drawnRows.forEach((r, b) => r.push(d[b] as number));
-        logits.push(this.recompute(this.seqs.map((s, b) => [...s.tokens, ...(drawnRows[b] as number[])])));
+    let data: Int32Array;
+    const logits: tf.Tensor2D[] = [];
+    try {
+      logits.push(this.feed(view));
+      for (let step = 0; step < DECODE_ROUND; step++) {
+        const u = Float32Array.from(view, (b) => uniforms[step * batch + b] as number);
+        const drawn = tf.tidy(() => sampleTokens(logits[step] as tf.Tensor2D, tf.tensor1d(u), opts));
+        ids.push(drawn);
+        if (step === DECODE_ROUND - 1) break;
+        // Sequence b holds its tokens and this round's earlier draws; the new one goes at `at[i]`.
+        const at = rows.map((s) => s.tokens.length + step);
+        const n = rows.map((s, i) => (s.active && (at[i] as number) < ctx ? 1 : 0));
+        if (this.useCache) {
+          // A sequence that writes nothing (inactive, or past the context end) only needs a cursor in range.
+          const cursors = at.map((c) => Math.min(c, ctx));
+          logits.push(this.extendCached(tf.reshape(drawn, [width, 1]), cursors, n));
+        } else {
+          // The reference path reads each draw back and recomputes the whole context.
+          const d = await drawn.data();
+          drawnRows.forEach((r, b) => r.push(d[b] as number));
+          logits.push(this.recompute(this.seqs.map((s, b) => [...s.tokens, ...(drawnRows[b] as number[])])));
+        }
       }
+      const all = tf.stack(ids) as tf.Tensor2D;
+      tf.dispose(ids);
+      data = (await all.data()) as Int32Array;
+      all.dispose();
+    } finally {
+      if (wide) this.cache = widenedCache(wide, this.cache as KvCache, this.config, view);
     }
-    const all = tf.stack(ids) as tf.Tensor2D;
-    tf.dispose(ids);
-    const data = (await all.data()) as Int32Array;
-    all.dispose();
     this.readBacks += 1;
-    return { ids: data, active, logits };
+    this.roundRows.push(width);
+    const bySequence = new Int32Array(DECODE_ROUND * batch);
+    for (let step = 0; step < DECODE_ROUND; step++) {
+      view.forEach((b, i) => (bySequence[step * batch + b] = data[step * width + i] as number));
+    }
+    return { ids: bySequence, active, view, logits };
   }
 
-  /** Feed the pending tokens of the sequences marked active (others feed nothing); the [B, V] logits. */
-  private feed(active: readonly boolean[]): tf.Tensor2D {
-    const pending = this.seqs.map((s, b) => (active[b] ? s.tokens.slice(s.cursor) : []));
+  /**
+   * The sequences a round computes, one per row: all B while more than half the batch is active;
+   * else the active ones, padded with stopped ones to the next power of two (a few shapes, each
+   * half the last). A stopped row writes only its scratch row (n = 0), so writing its copy back
+   * changes nothing any query sees. A batch of 320 with 100 still writing costs what 128 do, and
+   * most rounds of a tool phase have fewer than a quarter writing.
+   */
+  private roundView(): number[] {
+    const all = this.seqs.map((_, b) => b);
+    if (!this.useCache || !this.logits) return all;
+    const writing = all.filter((b) => (this.seqs[b] as SequenceState).active);
+    const width = bucketLength(writing.length, this.seqs.length);
+    if (width >= this.seqs.length) return all;
+    const stopped = all.filter((b) => !(this.seqs[b] as SequenceState).active);
+    return [...writing, ...stopped.slice(0, width - writing.length)];
+  }
+
+  /** Feed the pending tokens of the active sequences among `view` (one row each); the [rows, V] logits. */
+  private feed(view: readonly number[]): tf.Tensor2D {
+    const rows = view.map((b) => this.seqs[b] as SequenceState);
+    const pending = rows.map((s) => (s.active ? s.tokens.slice(s.cursor) : []));
     const counts = pending.map((p) => p.length);
     if (!this.useCache) {
-      const logits = this.recompute(this.seqs.map((s, b) => s.tokens.slice(0, s.cursor + (counts[b] as number))));
-      this.seqs.forEach((s, b) => (s.cursor += counts[b] as number));
+      const logits = this.recompute(rows.map((s, i) => s.tokens.slice(0, s.cursor + (counts[i] as number))));
+      rows.forEach((s, i) => (s.cursor += counts[i] as number));
       return logits;
     }
-    const block = this.feedBlock(Math.max(...this.seqs.map((s, b) => s.cursor + (counts[b] as number))));
+    const block = this.feedBlock(Math.max(...rows.map((s, i) => s.cursor + (counts[i] as number))), rows.length);
     let logits: tf.Tensor2D | null = null;
     for (let offset = 0; offset < Math.max(1, ...counts); offset += block) {
       const n = counts.map((c) => Math.max(0, Math.min(block, c - offset)));
       const l = bucketLength(Math.max(1, ...n), block);
-      const ids = new Int32Array(this.seqs.length * l).fill(this.tokenizer.padId);
-      pending.forEach((p, b) => ids.set(p.slice(offset, offset + (n[b] as number)), b * l));
-      const cursors = this.seqs.map((s, b) => s.cursor + Math.min(offset, counts[b] as number));
-      const part = this.extendCached(tf.tensor2d(ids, [this.seqs.length, l], 'int32'), cursors, n);
+      const ids = new Int32Array(rows.length * l).fill(this.tokenizer.padId);
+      pending.forEach((p, i) => ids.set(p.slice(offset, offset + (n[i] as number)), i * l));
+      const cursors = rows.map((s, i) => s.cursor + Math.min(offset, counts[i] as number));
+      const part = this.extendCached(tf.tensor2d(ids, [rows.length, l], 'int32'), cursors, n);
       // A sequence's logits come from the block that fed its last pending token.
       const fed = n.map((x) => x > 0);
       logits = logits ? this.keepWhere(fed, part, logits) : part;
     }
-    this.seqs.forEach((s, b) => (s.cursor += counts[b] as number));
+    rows.forEach((s, i) => (s.cursor += counts[i] as number));
     return logits as tf.Tensor2D;
   }
 
   /**
    * Positions fed per cache extension: the whole padded block at once while attention's scores,
-   * B·H·L·(capacity + 1) numbers, stay within `feedScores` and the rows B·L within FEED_ROWS; else
+   * B·H·L·(capacity + 1) numbers (B the round's rows), stay within `feedScores` and the rows B·L within FEED_ROWS; else
    * the largest power of two that keeps both there. A pass holds all its activations until it
    * ends, and tfjs-wasm's memory never shrinks: a tool observation fed to 288 sequences at once
    * held 2.5 GB, a 32-token prompt 0.5 GB.
    */
-  private feedBlock(needed: number): number {
+  private feedBlock(needed: number, b: number): number {
     const c = this.config;
     const cap = Math.max((this.cache as KvCache).capacity, bucketLength(needed, c.contextLength));
     let block = c.contextLength;
-    const b = this.seqs.length;
     while (block > 1 && (b * c.nHeads * block * (cap + 1) > this.feedScores || b * block > FEED_ROWS)) block /= 2;
     return block;
   }
@@ -285,15 +325,25 @@ export class Generation {
   }
 
   /**
-   * Keep, for each sequence that took part, the logits its last kept token was drawn from (row b
-   * of step `lastStep[b]`); the others keep theirs. Disposes `steps`.
+   * Keep, for each sequence that took part, the logits its last kept token was drawn from (row
+   * `lastStep[b]` · rows + its row of `view`); the others keep theirs. Disposes `steps`.
    */
-  private keepLogits(steps: tf.Tensor2D[], active: readonly boolean[], lastStep: readonly number[]): void {
-    const batch = this.seqs.length;
-    const rows = Int32Array.from(lastStep, (step, b) => step * batch + b);
-    const picked = tf.tidy(() => tf.gather(tf.concat(steps), tf.tensor1d(rows, 'int32')) as tf.Tensor2D);
-    tf.dispose(steps);
-    this.logits = this.logits ? this.keepWhere(active, picked, this.logits) : picked;
+  private keepLogits(
+    steps: tf.Tensor2D[],
+    view: readonly number[],
+    active: readonly boolean[],
+    lastStep: readonly number[],
+  ): void {
+    const width = view.length;
+    const rowOf = new Int32Array(this.seqs.length).fill(-1);
+    view.forEach((b, i) => (rowOf[b] = i));
+    const held = this.logits;
+    // Row of each sequence in [steps…, held]: its draw's when it took part, else its own held row.
+    const rows = Int32Array.from(lastStep, (step, b) =>
+      held && !active[b] ? steps.length * width + b : step * width + (rowOf[b] as number),
+    );
+    this.logits = tf.tidy(() => tf.gather(tf.concat(held ? [...steps, held] : steps), tf.tensor1d(rows, 'int32')));
+    tf.dispose(held ? [...steps, held] : steps);
   }
 
   /** The next-token logits of sequence b after its last fed token (for tests and inspection). */
@@ -306,10 +356,11 @@ export class Generation {
 
   /** Feed pending tokens without sampling (e.g. to read logits after a prompt). */
   prefill(): void {
-    const active = this.seqs.map((s) => s.active);
+    const view = this.seqs.map((_, b) => b);
     this.keepLogits(
-      [this.feed(active)],
-      active,
+      [this.feed(view)],
+      view,
+      this.seqs.map((s) => s.active),
       this.seqs.map(() => 0),
     );
   }

@@ -4,6 +4,8 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import type { ModelConfig } from './config';
+import { cacheRowsWrite } from './kernels/wasm-cache-write';
+import { rowsGather } from './kernels/wasm-rows-gather';
 
 /** Additive bias of a key position no query may see. */
 export const MASKED = -1e9;
@@ -123,4 +125,54 @@ export function extendPlan(
 /** Dispose every tensor of a cache. */
 export function disposeCache(cache: KvCache): void {
   tf.dispose([...cache.keys, ...cache.values]);
+}
+
+/** Rows of one cache tensor [B·H·(capacity + 1), d/H] seen as one row per sequence. */
+function perSequence(t: tf.Tensor2D, c: ModelConfig, capacity: number): tf.Tensor2D {
+  const block = c.nHeads * (capacity + 1);
+  return tf.reshape(t, [t.shape[0] / block, block * t.shape[1]]);
+}
+
+/**
+ * The cache of the sequences `view` (indices into the cache's batch) as a cache of their own, for
+ * a narrower batch: sequence view[i]'s keys and values become sequence i's. A copy; `cache` is
+ * left as it is.
+ */
+export function narrowedCache(cache: KvCache, c: ModelConfig, view: readonly number[]): KvCache {
+  const pick = (t: tf.Tensor2D): tf.Tensor2D =>
+    tf.tidy(() => {
+      const rows = rowsGather(perSequence(t, c, cache.capacity), tf.tensor1d(Int32Array.from(view), 'int32'));
+      return tf.reshape(rows, [view.length * c.nHeads * (cache.capacity + 1), t.shape[1]]);
+    });
+  return { keys: cache.keys.map(pick), values: cache.values.map(pick), capacity: cache.capacity };
+}
+
+/**
+ * `wide` with the narrowed cache `narrow` written back: sequence i of `narrow` becomes sequence
+ * view[i] of `wide` (grown first when `narrow` grew). Writes in place where the backend can
+ * (cacheRowsWrite). Consumes both caches.
+ */
+export function widenedCache(wide: KvCache, narrow: KvCache, c: ModelConfig, view: readonly number[]): KvCache {
+  const cap = narrow.capacity;
+  const rows = tf.tensor2d(Int32Array.from(view), [view.length, 1], 'int32');
+  const put = (into: tf.Tensor2D, from: tf.Tensor2D): tf.Tensor2D => {
+    const batch = into.shape[0] / (c.nHeads * (wide.capacity + 1));
+    const room = cap > wide.capacity ? grownTensor(into, batch * c.nHeads, wide.capacity, cap) : into;
+    if (room !== into) into.dispose();
+    // The write takes a tensor no other holds (so it can write in place): the reshaped view alone.
+    const target = perSequence(room, c, cap);
+    room.dispose();
+    const source = perSequence(from, c, cap);
+    from.dispose();
+    const written = cacheRowsWrite(target, rows, source);
+    target.dispose();
+    source.dispose();
+    const out = tf.reshape(written, [batch * c.nHeads * (cap + 1), room.shape[1]]) as tf.Tensor2D;
+    written.dispose();
+    return out;
+  };
+  const keys = wide.keys.map((t, i) => put(t, narrow.keys[i] as tf.Tensor2D));
+  const values = wide.values.map((t, i) => put(t, narrow.values[i] as tf.Tensor2D));
+  rows.dispose();
+  return { keys, values, capacity: Math.max(cap, wide.capacity) };
 }

@@ -7,8 +7,9 @@
  * copying in a CPU profile of two classroom iterations). This kernel writes into the cache's own
  * buffer when that buffer has no other reference (the backend's reference count is 1) and returns
  * a tensor on it; otherwise it copies first, as the scatter does. Either way the values are the
- * scatter's, bit for bit. Row indices come from extendPlan; one outside the cache would be dropped,
- * not written elsewhere in the heap (the float32 view ends where the cache's buffer ends).
+ * scatter's, bit for bit. Row indices come from extendPlan (and generation's narrowing, kv-cache.ts);
+ * one outside the cache is dropped (short rows) or refused (rows of 256 numbers or more), never
+ * written elsewhere in the heap (the float32 view ends where the cache's buffer ends).
  *
  * The input tensor is consumed: after the call its values are the output's, so the caller must not
  * read it again (forwardExtend's cache writer disposes it at once).
@@ -26,6 +27,11 @@ interface WasmBuffers extends WasmHeap {
 
 /** cache[rows[i]] = updates[i] for every i in order (rows and updates as flat views, d values per row). */
 function writeRows(cache: Float32Array, rows: Int32Array, updates: Float32Array, d: number): void {
+  // Long rows (a whole sequence's cache, when generation widens its batch again) as block copies.
+  if (d >= 256) {
+    for (let i = 0; i < rows.length; i++) cache.set(updates.subarray(i * d, (i + 1) * d), (rows[i] as number) * d);
+    return;
+  }
   // A plain loop: a subarray per row (1,280 rows of 16 per call at a classroom phase's width) took 2–4× as long.
   for (let i = 0; i < rows.length; i++) {
     const to = (rows[i] as number) * d;

@@ -74,6 +74,42 @@ describe.each(['wasm', 'cpu'] as const)('key/value cache on %s', (backend) => {
     expect(a.map((t) => t.length)).toEqual([12, 12]);
   });
 
+  it('computes fewer rows once most sequences have stopped, and samples what a full recompute samples', async () => {
+    // Sixteen sequences that stop at different rounds (on any of several common characters), then
+    // a second turn for three of them after appended text (four rows, one a stopped sequence's): the narrowed rounds must draw, for
+    // every sequence, the tokens the reference (no cache, every context recomputed) draws.
+    const prompts = Array.from({ length: 16 }, (_, i) => tokenizer.encode(`<|solver|>${i}`));
+    const opts = { temperature: 1, maxNewTokens: 20, stopStrings: ['1', '2', 'e'] };
+    const run = async (cache: boolean) => {
+      const g = model.startGeneration(prompts, 8, cache);
+      const first = await g.turn(opts);
+      for (const b of [1, 6, 11]) g.append(b, tokenizer.encode('x = '));
+      const second = await g.turn({ ...opts, maxNewTokens: 6 });
+      const logits = await Promise.all(prompts.map((_, b) => g.lastLogits(b)));
+      const out = { first, second, tokens: prompts.map((_, b) => g.tokens(b)), logits, rows: [...g.roundRows] };
+      g.dispose();
+      return out;
+    };
+    const cached = await run(true);
+    const reference = await run(false);
+    expect(cached.first).toEqual(reference.first);
+    expect(cached.second).toEqual(reference.second);
+    expect(cached.tokens).toEqual(reference.tokens);
+    // The batch narrowed to powers of two below 16 as sequences stopped, and the second turn ran
+    // three sequences on four rows.
+    expect(reference.rows.every((r) => r === 16)).toBe(true);
+    expect(cached.rows[0]).toBe(16);
+    expect(cached.rows.some((r) => r === 8 || r === 4 || r === 2 || r === 1)).toBe(true);
+    expect(cached.rows.at(-1)).toBeLessThanOrEqual(4);
+    // Every sequence keeps the logits its last draw came from, narrowed round or not.
+    for (let b = 0; b < prompts.length; b++) {
+      const seq = cached.tokens[b] as number[];
+      expect(maxAbsDiff(cached.logits[b] as Float32Array, await fullLogits(model, seq.slice(0, -1)))).toBeLessThan(
+        1e-4,
+      );
+    }
+  });
+
   it('stops a sequence at end of text, at a stop string and at the token limit', async () => {
     const eos = tokenizer.eosId;
     const fence = tokenizer.id('```');
