@@ -37,8 +37,8 @@ export const NOTES_EN: NoteTexts = {
       : 'The released code keeps only the last character of the questioner’s boxed answer, so its gate almost never passes unless the answer is one character long. This run compares the whole answer.',
   toolSource: (source) =>
     source === 'as-released'
-      ? 'This run counts the tool term as released: «```output» blocks in the questioner’s own text, which it almost never writes, so the term is about 0.'
-      : 'The tool term here counts the calls the solver proxy actually ran on the question. The released code counts «```output» blocks in the questioner’s own text, which is about 0.',
+      ? 'This run counts the tool term as released: «```output» blocks in the questioner’s own text. The released questioner runs no programs, so there the term is about 0; here the questioner may run programs while it writes, so the term counts the programs it ran to check its question.'
+      : 'The tool term here counts the calls the solver proxy actually ran on the question, as the paper defines it. The released code counts «```output» blocks in the questioner’s own text, about 0 there, where the questioner runs no programs.',
   labellingMode: (mode) =>
     mode === 'tool'
       ? 'Agent0’s released code self-labels with the plain solver (no tools) although the executor trains and answers with the tool. This run labels with the tool, so the label comes from the same solver that is trained.'
