@@ -68,6 +68,12 @@ export interface Agent0Config {
      * code: mathruler reads the answer "None", so the rollout is scored; docs/algorithms.md §7.8).
      */
     unboxedAnswer: 'violation' | 'none';
+    /**
+     * A questioner rollout that ran no program while it wrote: `scored` like any other (the paper; the
+     * released questioner has no tool) or a `violation` (U = −1), so that the questioner keeps
+     * computing the answers of its questions (docs/algorithms.md §7.11). Read by the contract phase only.
+     */
+    uncheckedAnswer: 'violation' | 'scored';
   };
   reward: {
     uncertaintyScale: UncertaintyScale;
@@ -148,6 +154,7 @@ const FAITHFUL: Agent0Config = {
     gateMinP: 0.1,
     goldenAnswer: 'whole',
     unboxedAnswer: 'violation',
+    uncheckedAnswer: 'scored',
   },
   reward: {
     uncertaintyScale: 'min',
@@ -198,6 +205,10 @@ const PRESET_OVERRIDES: Record<PresetName, ConfigOverride> = {
     // step before left it): the executor frozen after iteration 1 then passes 10.9 points fewer of
     // iteration 8's questions than with one step (13 of 16 seeds; docs/algorithms.md §1.7).
     questioner: { prompts: 8, rolloutsPerPrompt: 4, steps: 2, learningRate: 3e-4 },
+    // A curriculum sample must run a program to check its question: without the rule the questioner
+    // stops checking and its answer agrees with the executor's majority on a third of the questions,
+    // with it on half (eight seeds, docs/algorithms.md §1.7, §7.11).
+    proxy: { uncheckedAnswer: 'violation' },
     pool: { questions: 32 },
     // More updates than Agent0's one, so ρ leaves 1 and the clip view has something to show.
     executor: { prompts: 8, rolloutsPerPrompt: 8, steps: 1, updatesPerStep: 4 },
@@ -294,6 +305,9 @@ function validate(config: Agent0Config): Problem[] {
       strict: true,
     });
   }
+  // A check needs a program: with no tool turns every curriculum sample would be a violation.
+  if (c.proxy.uncheckedAnswer === 'violation' && c.questioner.maxTurns === 0)
+    problems.push({ kind: 'check-without-tool' });
   return problems;
 }
 

@@ -132,6 +132,9 @@ export const PROBLEMS_EN: ReportWords = {
     'release-conflict': (p) =>
       `${p.path}: release.mode=as-released runs ${p.released} (got ${p.got}); ` +
       `leave ${p.path} out, or use release.mode=as-intended to set it freely.`,
+    'check-without-tool': () =>
+      'proxy.uncheckedAnswer=violation asks every curriculum sample to run a program, but questioner.maxTurns=0 lets it run none; ' +
+      'set questioner.maxTurns to 1 or more, or proxy.uncheckedAnswer=scored.',
     'override-syntax': (p) => `Override "${p.item}" must look like section.key=value (e.g. executor.algorithm=grpo).`,
     'work-budget': (p) =>
       `${p.paths.join(' × ')} = ${p.got} ${WORK[p.budget]}, more than a browser tab can run (at most ${p.limit}).`,

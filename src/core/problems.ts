@@ -83,6 +83,8 @@ export type Problem =
   | { kind: 'order'; low: string; lowValue: number; high: string; highValue: number; strict: boolean }
   | { kind: 'unknown-preset'; got: string; allowed: string[] }
   | { kind: 'release-conflict'; path: string; released: string; got: string }
+  /** proxy.uncheckedAnswer=violation with questioner.maxTurns=0: no sample could run its check. */
+  | { kind: 'check-without-tool' }
   | { kind: 'override-syntax'; item: string }
   /** A phase asking for more work than a tab can do: `got` = the product of `paths`, above `limit`. */
   | { kind: 'work-budget'; budget: WorkBudgetName; paths: string[]; got: number; limit: number }

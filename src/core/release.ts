@@ -16,6 +16,8 @@ export const RELEASED_SETTINGS = {
     goldenAnswer: 'last-character',
     // §7.8: no box reads as mathruler's "None" (so "e" after [-1]), not as a violation.
     unboxedAnswer: 'none',
+    // §7.11: the released questioner has no tool, so nothing asks it to run a program.
+    uncheckedAnswer: 'scored',
     gate: true,
     gateMinP: 0.1,
   },

@@ -71,11 +71,14 @@ export function rolloutRecords(batch: CurriculumBatch): QuestionerRollout[] {
 
 /**
  * Phase 2: the output contract of each rollout; violations carry no question. A question too long
- * to leave the solver room to answer inside the context counts as a violation too.
+ * to leave the solver room to answer inside the context counts as a violation too, and so does a
+ * rollout that ran no program when `proxy.uncheckedAnswer` is `violation` (docs/algorithms.md §7.11).
  */
 export function parseRollouts(ctx: EngineContext, batch: CurriculumBatch): QuestionerContract[] {
-  return batch.texts.map((text) => {
-    const contract = parseQuestioner(text, ctx.config.proxy.unboxedAnswer);
+  const { unboxedAnswer, uncheckedAnswer } = ctx.config.proxy;
+  return batch.texts.map((text, i) => {
+    const checked = uncheckedAnswer === 'scored' || (batch.toolCalls[i] as number) > 0;
+    const contract = checked ? parseQuestioner(text, unboxedAnswer) : null;
     const parsed = contract && questionFits(ctx, toolSolverPrompt(contract.question)) ? contract : null;
     return {
       question: parsed?.question ?? null,

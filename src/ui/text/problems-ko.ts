@@ -127,6 +127,9 @@ export const PROBLEMS_KO: ReportWords = {
     'release-conflict': (p) =>
       `${p.path}: release.mode=as-released는 ${p.released}(으)로 실행합니다 (받은 값: ${p.got}). ` +
       `${p.path}을(를) 빼거나, 자유롭게 정하려면 release.mode=as-intended를 쓰세요.`,
+    'check-without-tool': () =>
+      'proxy.uncheckedAnswer=violation은 모든 출제 표본이 프로그램을 실행하기를 요구하지만 questioner.maxTurns=0이면 하나도 실행할 수 없습니다. ' +
+      'questioner.maxTurns를 1 이상으로 하거나 proxy.uncheckedAnswer=scored로 하세요.',
     'override-syntax': (p) => `설정 "${p.item}"은(는) section.key=value 꼴이어야 합니다 (예: executor.algorithm=grpo).`,
     'work-budget': (p) =>
       `${p.paths.join(' × ')} = ${p.got}: ${WORK[p.budget]}이(가) 브라우저 탭이 감당할 수 있는 양(최대 ${p.limit})보다 많습니다.`,

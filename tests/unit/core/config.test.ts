@@ -126,6 +126,20 @@ describe('departures from the released code', () => {
     expect(c.labelling.mode).toBe('tool');
   });
 
+  it('asks classroom curriculum samples to run a program, and refuses that rule without tool turns', () => {
+    expect(makeConfig('faithful').proxy.uncheckedAnswer).toBe('scored');
+    expect(makeConfig('tiny').proxy.uncheckedAnswer).toBe('scored');
+    expect(makeConfig('classroom').proxy.uncheckedAnswer).toBe('violation');
+    expect(() => makeConfig('classroom', { questioner: { maxTurns: 0 } })).toThrow(
+      /proxy\.uncheckedAnswer=violation asks every curriculum sample to run a program, but questioner\.maxTurns=0/,
+    );
+    const plain = makeConfig('classroom', { questioner: { maxTurns: 0 }, proxy: { uncheckedAnswer: 'scored' } });
+    expect(plain.questioner.maxTurns).toBe(0);
+    expect(() => makeConfig('classroom', { proxy: { uncheckedAnswer: 'sometimes' as 'scored' } })).toThrow(
+      /proxy\.uncheckedAnswer: must be one of violation, scored/,
+    );
+  });
+
   it('release.mode=as-released turns on every released behaviour at once', () => {
     for (const preset of PRESET_NAMES) {
       const c = makeConfig(preset, { release: { mode: 'as-released' } });
@@ -133,6 +147,8 @@ describe('departures from the released code', () => {
       expect(c.labelling.mode).toBe('plain');
       expect(c.proxy.goldenAnswer).toBe('last-character');
       expect(c.proxy.unboxedAnswer).toBe('none');
+      // The released questioner has no tool: nothing asks it to run a program (§7.11).
+      expect(c.proxy.uncheckedAnswer).toBe('scored');
       expect([c.proxy.gate, c.proxy.gateMinP]).toEqual([true, 0.1]);
       expect(c.reward.toolRewardSource).toBe('as-released');
       expect(c.reward.uncertaintyScale).toBe('min');

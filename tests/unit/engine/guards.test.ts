@@ -91,3 +91,33 @@ describe('a question too long for the solver', () => {
     executor.dispose();
   });
 });
+
+describe('a questioner sample that ran no program', () => {
+  it('counts as a contract violation where proxy.uncheckedAnswer is violation, and is scored where it is scored', async () => {
+    await useBackend('wasm');
+    const executor = tinyModel(2, { contextLength: 64 });
+    const batch = {
+      sequences: [],
+      lossMask: [],
+      // The first ran one program (its output block is in the text), the second none.
+      toolCalls: [1, 0],
+      groups: [0, 0],
+      texts: [
+        '<question>What is 1 + 2 ?</question>\n```python\nprint(1 + 2)\n```\n```output\n3\n```\n\\boxed{3}',
+        '<question>What is 4 + 4 ?</question>\\boxed{8}',
+      ],
+    };
+    const parse = (config: ReturnType<typeof makeConfig>) =>
+      parseRollouts({ config, executor } as unknown as Parameters<typeof parseRollouts>[0], batch).map(
+        (r) => r.question,
+      );
+    expect(makeConfig('classroom').proxy.uncheckedAnswer).toBe('violation');
+    expect(parse(makeConfig('classroom'))).toEqual(['What is 1 + 2 ?', null]);
+    expect(parse(makeConfig('classroom', { proxy: { uncheckedAnswer: 'scored' } }))).toEqual([
+      'What is 1 + 2 ?',
+      'What is 4 + 4 ?',
+    ]);
+    expect(parse(makeConfig('tiny'))).toEqual(['What is 1 + 2 ?', 'What is 4 + 4 ?']);
+    executor.dispose();
+  });
+});

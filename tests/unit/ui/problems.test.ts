@@ -32,6 +32,7 @@ const EXAMPLES: { [K in ProblemKind]: Extract<Problem, { kind: K }> } = {
   },
   'unknown-preset': { kind: 'unknown-preset', got: '"huge"', allowed: ['faithful', 'classroom', 'tiny'] },
   'release-conflict': { kind: 'release-conflict', path: 'executor.algorithm', released: '"grpo"', got: '"adpo"' },
+  'check-without-tool': { kind: 'check-without-tool' },
   'override-syntax': { kind: 'override-syntax', item: 'trustLow=2' },
   'work-budget': {
     kind: 'work-budget',
