@@ -5,8 +5,8 @@
  * leaving the backend, and reads back the round's B × DECODE_ROUND token ids once; stop conditions
  * are checked on the CPU afterwards and tokens past a stop are discarded (the cache rows they
  * wrote lie beyond the sequence's cursor, where nothing attends and the next write lands).
- * Shapes come from a few: B sequences, or, once more than half have stopped, the writing ones
- * padded to the next power of two (`roundView`); fed blocks padded to a power of two; the cache
+ * Shapes come from a few: B sequences, or, once some have stopped, the writing ones padded to the
+ * next power of two below B (`roundView`); fed blocks padded to a power of two; the cache
  * [rows·H·(capacity + 1), d/H], its capacity a power of two that doubles as sequences lengthen.
  */
 import * as tf from '@tensorflow/tfjs';
@@ -227,11 +227,11 @@ export class Generation {
   }
 
   /**
-   * The sequences a round computes, one per row: all B while more than half the batch is active;
-   * else the active ones, padded with stopped ones to the next power of two (a few shapes, each
-   * half the last). A stopped row writes only its scratch row (n = 0), so writing its copy back
-   * changes nothing any query sees. A batch of 320 with 100 still writing costs what 128 do, and
-   * most rounds of a tool phase have fewer than a quarter writing.
+   * The sequences a round computes, one per row: the active ones, padded with stopped ones to the
+   * next power of two at or above their count, when that is below B (a few shapes, each half the
+   * last); else all B. A stopped row writes only its scratch row (n = 0), so writing its copy back
+   * changes nothing any query sees. A round of 310 sequences with 100 still writing then costs what
+   * 128 do; about half of a tool phase's round time went to rounds with fewer than a quarter writing.
    */
   private roundView(): number[] {
     const all = this.seqs.map((_, b) => b);

@@ -66,6 +66,13 @@ export async function checkPhaseView(page: Page, record: PhaseRecord, config: Ag
       );
       await expect(page.locator('[data-mark="dist-cell"]')).toHaveCount(record.distances.length ** 2);
       close(await markValues(page, '[data-mark="cluster-count"]'), [record.clusterCount]);
+      // The prompt table and the notes say whether this run asks each curriculum sample to run a program.
+      await expect(page.locator('[data-view="prompt-terms"] [data-term-row="violation"] td').nth(2)).toContainText(
+        config.proxy.uncheckedAnswer === 'violation' ? 'plus at least one program run' : 'read by pattern; U = −1',
+      );
+      await expect(page.locator('[data-view="reward-notes"]')).toContainText(
+        config.proxy.uncheckedAnswer === 'violation' ? 'a sample that ran no program' : 'is scored like any other',
+      );
       return;
     case 'questioner-update': {
       const groups = record.stats.groups;

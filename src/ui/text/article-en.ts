@@ -39,6 +39,10 @@ export const NOTES_EN: NoteTexts = {
     source === 'as-released'
       ? 'This run counts the tool term as released: «```output» blocks in the questioner’s own text. The released questioner runs no programs, so there the term is about 0; here the questioner may run programs while it writes, so the term counts the programs it ran to check its question.'
       : 'The tool term here counts the calls the solver proxy actually ran on the question, as the paper defines it. The released code counts «```output» blocks in the questioner’s own text, about 0 there, where the questioner runs no programs.',
+  unchecked: (mode) =>
+    mode === 'violation'
+      ? 'This run asks the questioner to check its question: a sample that ran no program while it wrote breaks the contract (U = −1). Neither the paper nor the released code has this rule (the released questioner has no tool); without it the questioner stops computing its answers after a few iterations.'
+      : 'A questioner sample that ran no program is scored like any other, as in the paper.',
   labellingMode: (mode) =>
     mode === 'tool'
       ? 'Agent0’s released code self-labels with the plain solver (no tools) although the executor trains and answers with the tool. This run labels with the tool, so the label comes from the same solver that is trained.'
@@ -86,6 +90,11 @@ export const ARTICLE_EN: ArticleTexts = {
       clause: 'no clause: it leans on the solver’s «```output» contract',
       here: 'calls per candidate, capped',
     },
+  },
+  promptHereWhen: {
+    checkRequired:
+      'the same contract, read by pattern, plus at least one program run while writing; U = −1 when broken',
+    releasedTool: 'the questioner’s own «```output» blocks, capped (as released)',
   },
   persona:
     'A variant of Agent0’s prompt starts with a persona drawn from a pool (for example a researcher or an olympiad medallist) to vary the style of the problems, a partner of the repetition penalty. This simulator has no persona variant: its tiny model reads no prose.',

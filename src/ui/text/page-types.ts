@@ -77,6 +77,7 @@ export interface NoteTexts {
   gate: (gate: boolean, minP: number) => string;
   golden: (mode: Agent0Config['proxy']['goldenAnswer']) => string;
   toolSource: (source: Agent0Config['reward']['toolRewardSource']) => string;
+  unchecked: (mode: Agent0Config['proxy']['uncheckedAnswer']) => string;
   labellingMode: (mode: Agent0Config['labelling']['mode']) => string;
   evaluators: (c: Agent0Config) => string;
   curationBound: (min: number, max: number) => string;
@@ -94,6 +95,8 @@ export interface ArticleTexts {
   promptIntro: string;
   promptHead: Record<'term' | 'clause' | 'here' | 'batch', string>;
   promptRows: Record<'uncertainty' | 'violation' | 'repetition' | 'tool', { clause: string; here: string }>;
+  /** The "here" of two rows where the run's settings change it: a check required (proxy.uncheckedAnswer), the released tool term. */
+  promptHereWhen: { checkRequired: string; releasedTool: string };
   persona: string;
   executorPromptsTitle: string;
   executorPromptsHead: Record<'role' | 'agent0' | 'here', string>;
