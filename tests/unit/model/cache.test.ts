@@ -76,11 +76,15 @@ describe.each(['wasm', 'cpu'] as const)('key/value cache on %s', (backend) => {
 
   it('computes fewer rows once most sequences have stopped, and samples what a full recompute samples', async () => {
     // Sixteen sequences that stop at different rounds (on any of several common characters), then
-    // a second turn for three of them after appended text (four rows, one a stopped sequence's): the narrowed rounds must draw, for
-    // every sequence, the tokens the reference (no cache, every context recomputed) draws.
+    // a second turn for three of them after appended text (four rows, one a stopped sequence's):
+    // the narrowed rounds must draw, for every sequence, the tokens the reference (no cache, every
+    // context recomputed) draws.
     const prompts = Array.from({ length: 16 }, (_, i) => tokenizer.encode(`<|solver|>${i}`));
     const opts = { temperature: 1, maxNewTokens: 20, stopStrings: ['1', '2', 'e'] };
+    // A model of its own, so that its derived weights are made inside the first run below.
+    const model = tinyModel(7);
     const run = async (cache: boolean) => {
+      const tensors = tf.memory().numTensors;
       const g = model.startGeneration(prompts, 8, cache);
       const first = await g.turn(opts);
       for (const b of [1, 6, 11]) g.append(b, tokenizer.encode('x = '));
@@ -88,10 +92,15 @@ describe.each(['wasm', 'cpu'] as const)('key/value cache on %s', (backend) => {
       const logits = await Promise.all(prompts.map((_, b) => g.lastLogits(b)));
       const out = { first, second, tokens: prompts.map((_, b) => g.tokens(b)), logits, rows: [...g.roundRows] };
       g.dispose();
-      return out;
+      return { ...out, left: tf.memory().numTensors - tensors };
     };
     const cached = await run(true);
     const reference = await run(false);
+    // Every narrowed cache was freed when it was written back. The first cached generation leaves
+    // only the model's derived inference weights (a matrix and a bias for the head and for Q, K, V
+    // and the MLP's first product per layer); the recompute leaves nothing.
+    expect(cached.left).toBe(2 + 8 * model.config.nLayers);
+    expect(reference.left).toBe(0);
     expect(cached.first).toEqual(reference.first);
     expect(cached.second).toEqual(reference.second);
     expect(cached.tokens).toEqual(reference.tokens);
@@ -108,6 +117,7 @@ describe.each(['wasm', 'cpu'] as const)('key/value cache on %s', (backend) => {
         1e-4,
       );
     }
+    model.dispose();
   });
 
   it('stops a sequence at end of text, at a stop string and at the token limit', async () => {
