@@ -178,3 +178,23 @@ export function forwardFull(
 export function headMatrix(p: Params): tf.Tensor2D {
   return (p.head ?? tf.transpose(p.tokenEmbedding)) as tf.Tensor2D;
 }
+
+/**
+ * Logits after the last token of each row (token ids), by a full forward pass over the context
+ * padded with `padId`: generation's reference path, which the key/value cache must equal.
+ */
+export function lastTokenLogits(p: Params, c: ModelConfig, padId: number, rows: readonly number[][]): tf.Tensor2D {
+  const { contextLength, vocabSize } = c;
+  const batch = rows.length;
+  const ids = new Int32Array(batch * contextLength).fill(padId);
+  const last = new Int32Array(batch);
+  rows.forEach((r, b) => {
+    const row = r.slice(0, contextLength);
+    ids.set(row, b * contextLength);
+    last[b] = b * contextLength + Math.max(0, row.length - 1);
+  });
+  return tf.tidy(() => {
+    const all = forwardFull(p, c, tf.tensor2d(ids, [batch, contextLength], 'int32'), false);
+    return tf.gather(tf.reshape(all, [batch * contextLength, vocabSize]), tf.tensor1d(last, 'int32')) as tf.Tensor2D;
+  });
+}

@@ -6,7 +6,7 @@
  * are checked on the CPU afterwards and tokens past a stop are discarded (the cache rows they
  * wrote lie beyond the sequence's cursor, where nothing attends and the next write lands).
  * Shapes come from a few: B sequences, or, once some have stopped, the writing ones padded to the
- * next power of two below B (`roundView`); fed blocks padded to a power of two; the cache
+ * next power of two below B (`narrowedRows`, generation-rows.ts); fed blocks padded to a power of two; the cache
  * [rows·H·(capacity + 1), d/H], its capacity a power of two that doubles as sequences lengthen.
  */
 import * as tf from '@tensorflow/tfjs';
@@ -14,7 +14,8 @@ import { Rng } from '../core/random';
 import type { Tokenizer } from '../core/tokenizer';
 import type { ModelConfig } from './config';
 import { type DerivedWeights, forwardExtend } from './decode';
-import { forwardFull } from './forward';
+import { lastTokenLogits } from './forward';
+import { feedBlockLength, idsBySequence, narrowedRows } from './generation-rows';
 import { type KvCache, bucketLength, disposeCache, emptyCache, narrowedCache, widenedCache } from './kv-cache';
 import type { Params } from './params';
 import { type SamplingOptions, checkSampling, sampleTokens } from './sampling';
@@ -25,9 +26,6 @@ export const DECODE_ROUND = 8;
 
 /** Most attention scores one cache extension may hold by default (4 Mi numbers, 16 MiB as float32). */
 export const FEED_SCORES = 4 * 2 ** 20;
-
-/** Most token rows (B·L) one cache extension may feed: each activation is then at most 2048 × 4d numbers. */
-const FEED_ROWS = 2048;
 
 export interface TurnOptions extends SamplingOptions {
   /** Most tokens one sequence may add in this turn. */
@@ -168,7 +166,7 @@ export class Generation {
    * One round: feed every active sequence's pending tokens, then DECODE_ROUND times draw a token per
    * sequence and (but for the last) feed it back; one read-back of the [DECODE_ROUND, B] ids.
    * Uniforms: B per step from the Rng, drawn whether or not a sequence is active. The round
-   * computes the rows of `roundView()` (every sequence, or a narrower batch once most have stopped;
+   * computes the rows of `roundView()` (every sequence, or a narrower batch once some have stopped;
    * each sequence's draws are the same either way). Returns the ids by sequence, which sequences
    * took part, the view and each step's logits by row of the view (the caller disposes them).
    */
@@ -207,7 +205,14 @@ export class Generation {
           // The reference path reads each draw back and recomputes the whole context.
           const d = await drawn.data();
           drawnRows.forEach((r, b) => r.push(d[b] as number));
-          logits.push(this.recompute(this.seqs.map((s, b) => [...s.tokens, ...(drawnRows[b] as number[])])));
+          logits.push(
+            lastTokenLogits(
+              this.params,
+              this.config,
+              this.tokenizer.padId,
+              this.seqs.map((s, b) => [...s.tokens, ...(drawnRows[b] as number[])]),
+            ),
+          );
         }
       }
       const all = tf.stack(ids) as tf.Tensor2D;
@@ -219,28 +224,14 @@ export class Generation {
     }
     this.readBacks += 1;
     this.roundRows.push(width);
-    const bySequence = new Int32Array(DECODE_ROUND * batch);
-    for (let step = 0; step < DECODE_ROUND; step++) {
-      view.forEach((b, i) => (bySequence[step * batch + b] = data[step * width + i] as number));
-    }
-    return { ids: bySequence, active, view, logits };
+    return { ids: idsBySequence(data, view, batch, DECODE_ROUND), active, view, logits };
   }
 
-  /**
-   * The sequences a round computes, one per row: the active ones, padded with stopped ones to the
-   * next power of two at or above their count, when that is below B (a few shapes, each half the
-   * last); else all B. A stopped row writes only its scratch row (n = 0), so writing its copy back
-   * changes nothing any query sees. A round of 310 sequences with 100 still writing then costs what
-   * 128 do; about half of a tool phase's round time went to rounds with fewer than a quarter writing.
-   */
+  /** The rows of a round: all sequences, or narrowed once some have stopped (`narrowedRows`). */
   private roundView(): number[] {
     const all = this.seqs.map((_, b) => b);
     if (!this.useCache || !this.logits) return all;
-    const writing = all.filter((b) => (this.seqs[b] as SequenceState).active);
-    const width = bucketLength(writing.length, this.seqs.length);
-    if (width >= this.seqs.length) return all;
-    const stopped = all.filter((b) => !(this.seqs[b] as SequenceState).active);
-    return [...writing, ...stopped.slice(0, width - writing.length)];
+    return narrowedRows(this.seqs.map((s) => s.active)) ?? all;
   }
 
   /** Feed the pending tokens of the active sequences among `view` (one row each); the [rows, V] logits. */
@@ -249,11 +240,17 @@ export class Generation {
     const pending = rows.map((s) => (s.active ? s.tokens.slice(s.cursor) : []));
     const counts = pending.map((p) => p.length);
     if (!this.useCache) {
-      const logits = this.recompute(rows.map((s, i) => s.tokens.slice(0, s.cursor + (counts[i] as number))));
+      const logits = lastTokenLogits(
+        this.params,
+        this.config,
+        this.tokenizer.padId,
+        rows.map((s, i) => s.tokens.slice(0, s.cursor + (counts[i] as number))),
+      );
       rows.forEach((s, i) => (s.cursor += counts[i] as number));
       return logits;
     }
-    const block = this.feedBlock(Math.max(...rows.map((s, i) => s.cursor + (counts[i] as number))), rows.length);
+    const needed = Math.max(...rows.map((s, i) => s.cursor + (counts[i] as number)));
+    const block = feedBlockLength(this.config, (this.cache as KvCache).capacity, needed, rows.length, this.feedScores);
     let logits: tf.Tensor2D | null = null;
     for (let offset = 0; offset < Math.max(1, ...counts); offset += block) {
       const n = counts.map((c) => Math.max(0, Math.min(block, c - offset)));
@@ -268,21 +265,6 @@ export class Generation {
     }
     rows.forEach((s, i) => (s.cursor += counts[i] as number));
     return logits as tf.Tensor2D;
-  }
-
-  /**
-   * Positions fed per cache extension: the whole padded block at once while attention's scores,
-   * B·H·L·(capacity + 1) numbers (B the round's rows), stay within `feedScores` and the rows B·L within FEED_ROWS; else
-   * the largest power of two that keeps both there. A pass holds all its activations until it
-   * ends, and tfjs-wasm's memory never shrinks: a tool observation fed to 288 sequences at once
-   * held 2.5 GB, a 32-token prompt 0.5 GB.
-   */
-  private feedBlock(needed: number, b: number): number {
-    const c = this.config;
-    const cap = Math.max((this.cache as KvCache).capacity, bucketLength(needed, c.contextLength));
-    let block = c.contextLength;
-    while (block > 1 && (b * c.nHeads * block * (cap + 1) > this.feedScores || b * block > FEED_ROWS)) block /= 2;
-    return block;
   }
 
   /** Rows b of `fresh` where `took[b]`, else of `held`; disposes both. */
@@ -305,23 +287,6 @@ export class Generation {
     ids.dispose();
     this.cache = result.cache;
     return result.logits;
-  }
-
-  /** Logits after the last token of each row, by a full forward pass over the padded context. */
-  private recompute(rows: number[][]): tf.Tensor2D {
-    const { contextLength, vocabSize } = this.config;
-    const batch = rows.length;
-    const ids = new Int32Array(batch * contextLength).fill(this.tokenizer.padId);
-    const last = new Int32Array(batch);
-    rows.forEach((r, b) => {
-      const row = r.slice(0, contextLength);
-      ids.set(row, b * contextLength);
-      last[b] = b * contextLength + Math.max(0, row.length - 1);
-    });
-    return tf.tidy(() => {
-      const all = forwardFull(this.params, this.config, tf.tensor2d(ids, [batch, contextLength], 'int32'), false);
-      return tf.gather(tf.reshape(all, [batch * contextLength, vocabSize]), tf.tensor1d(last, 'int32')) as tf.Tensor2D;
-    });
   }
 
   /**
