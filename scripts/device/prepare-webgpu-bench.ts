@@ -5,8 +5,9 @@
  * - webgpu-bench.mjs: scripts/device/webgpu-bench.ts with everything it imports, one file for Node;
  * - runtime.tar.xz: Dawn's Node binding for Linux x86-64 (`dawn.node`, from the `webgpu` package) and
  *   this machine's Node (`bin/node`), for a machine without one.
- * and .gl/ (ignored too): Debian's Vulkan loader, `libvulkan1` for amd64, which Dawn needs and the
- * device machine lacks; webgpu-bench.sh unpacks it there.
+ * and .gl/ (ignored too): Debian's Vulkan loader and GL dispatch libraries for amd64, which Dawn and
+ * the NVIDIA driver's Vulkan ICD need and the device machine lacks (without libglvnd0 the ICD,
+ * libGLX_nvidia.so.0, does not load and Dawn finds no adapter); webgpu-bench.sh unpacks them there.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -38,12 +39,16 @@ execFileSync('tar', ['cJf', join(OUT, 'runtime.tar.xz'), '-C', nodeHome, 'bin/no
 for (const f of ['webgpu-bench.mjs', 'runtime.tar.xz'])
   console.log(`${OUT}/${f}: ${(statSync(join(OUT, f)).size / 2 ** 20).toFixed(1)} MiB`);
 
-// Debian's Vulkan loader for amd64, downloaded into .gl/ with its own package lists (nothing installed here).
-if (!existsSync('.gl') || !readdirSync('.gl').some((f) => f.startsWith('libvulkan1_'))) {
+// The loaders for amd64 (the device tool's README lists them), downloaded into .gl/ with their own
+// package lists (nothing installed here).
+const GL_PACKAGES = ['libvulkan1', 'libglvnd0', 'libegl1', 'libgl1', 'libglx0', 'libopengl0', 'libgles2'];
+const present = existsSync('.gl') ? readdirSync('.gl') : [];
+const missing = GL_PACKAGES.filter((p) => !present.some((f) => f.startsWith(`${p}_`)));
+if (missing.length > 0) {
   mkdirSync('.gl', { recursive: true });
   mkdirSync('/tmp/amd64/partial', { recursive: true });
   const apt = ['-oAPT::Architecture=amd64', '-oAPT::Architectures=amd64', '-oDir::State::Lists=/tmp/amd64'];
   execFileSync('apt-get', [...apt, '-qq', 'update'], { stdio: 'inherit' });
-  execFileSync('apt-get', [...apt, '-qq', 'download', 'libvulkan1'], { cwd: '.gl', stdio: 'inherit' });
+  execFileSync('apt-get', [...apt, '-qq', 'download', ...missing], { cwd: '.gl', stdio: 'inherit' });
 }
 console.log(`.gl/: ${readdirSync('.gl').join(', ')}`);

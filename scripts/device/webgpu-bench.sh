@@ -3,7 +3,7 @@
 #   here, once:  npx tsx scripts/device/prepare-webgpu-bench.ts     (makes .device/ and .gl/)
 #   there:       run(command: "bash scripts/device/webgpu-bench.sh", carry: [".device", ".gl"],
 #                    timeout_s: 300)
-# There it unpacks the Vulkan loader from .gl/ (into /, as the device tool's README says; only when
+# There it unpacks the Vulkan loader and libglvnd from .gl/ (into /, as the device tool's README says; only when
 # A0_DEVICE_UNPACK_GL=1 or when it runs as root on a machine with /usr/local/nvidia), points Vulkan
 # at the NVIDIA driver when the machine has one, unpacks .device/runtime.tar.xz (Dawn's binding, and
 # a Node used unless Node 20 or newer is on the PATH), and runs .device/webgpu-bench.mjs

@@ -5,7 +5,8 @@
  * computed by the fused WebGPU kernels (src/model/kernels/webgpu-decode.ts) equal tfjs's own
  * kernels on the CPU, while a token step of the default model takes at most 40 dispatches (#27);
  * the gradient of every parameter through the fused training kernels (webgpu-train.ts) equals the
- * CPU's and central differences, while a training step of the default model takes at most 150
+ * CPU's and central differences, and its column sums over more rows than a workgroup has lanes equal
+ * float64 sums, while a training step of the default model takes at most 150
  * dispatches (#27; 658 with tfjs's kernels); and the start-up checks of both kernel sets
  * (fused-decode-check.ts, fused-train-check.ts) refuse a broken one.
  */
@@ -129,6 +130,13 @@ test('tiny model: WebGPU generation and training step match the CPU backend', as
   expect(relative(gpu.policy.packed.slice(0, 3 + n), cpu.policy.packed.slice(0, 3 + n))).toBeLessThan(1e-5);
   expect(relative(gpu.policy.grad, cpu.policy.grad)).toBeLessThan(1e-5);
   expect(cpu.policy.grad.filter((g) => g !== 0).length).toBeGreaterThanOrEqual(6);
+
+  // Column sums over more rows than a column's workgroup has lanes, against float64 sums.
+  const sums = gpu.columnSums as NonNullable<BackendRun['columnSums']>;
+  sums.exact.forEach((exact, i) => {
+    const scale = Math.max(1, ...exact.map(Math.abs));
+    expect(maxDiff([sums.fused[i] ?? []], [exact]) / scale, ['Σ dy', 'Σ dy·x̂'][i]).toBeLessThan(1e-5);
+  });
 
   // A training step of the default model (3 layers, 7 layer norms, 3 gelus, 6 biased products).
   const train = gpu.trainingStep as NonNullable<BackendRun['trainingStep']>;

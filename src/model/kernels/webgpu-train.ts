@@ -65,32 +65,66 @@ class LayerNormGradProgram extends PerOutputProgram {
   }
 }
 
-/** Column sums Σ_rows dy of dy [m, n]; with `normalised`, Σ_rows dy·x̂ with x̂ the rows of x [m, n] standardised. */
-class ColumnSumsProgram extends PerOutputProgram {
+/** Lanes of the workgroup that sums one column in `ColumnSumsProgram`. */
+const COLUMN_LANES = 64;
+
+/**
+ * WGSL: a workgroup's sum of each lane's `acc` into `partial[0]` (`partial` an array of `lanes`
+ * f32 in workgroup memory): each lane stores its `acc`, then while `lane < half` adds the entry
+ * `half` above its own, halving `half` (log₂ lanes steps, a barrier after each).
+ */
+function sumInHalves(lanes: number, lane: string): string {
+  return `partial[${lane}] = acc;
+        workgroupBarrier();
+        for (var half = ${lanes / 2}; half > 0; half = half / 2) {
+          if (${lane} < half) { partial[${lane}] += partial[${lane} + half]; }
+          workgroupBarrier();
+        }`;
+}
+
+/**
+ * Column sums Σ_rows dy of dy [m, n]; with `normalised`, Σ_rows dy·x̂ with x̂ the rows of x [m, n]
+ * standardised. One workgroup per column: lane l sums rows l, l + COLUMN_LANES, …, and the lanes'
+ * partial sums are added in halves. (One thread per column, looping over every row, left a GPU with
+ * n threads: 54 ms of an 80 ms training step on an H200.)
+ */
+class ColumnSumsProgram implements WebGPUProgram {
+  readonly outputShape: number[];
+  readonly dispatchLayout: { x: number[] };
+  readonly dispatch: [number, number, number];
+  readonly workgroupSize: [number, number, number] = [COLUMN_LANES, 1, 1];
   readonly variableNames: string[];
   readonly shaderKey: string;
   constructor(
-    outputShape: number[],
+    columns: number,
     private readonly normalised: boolean,
   ) {
-    super(outputShape);
+    this.outputShape = [columns];
+    this.dispatchLayout = webgpu_util.flatDispatchLayout(this.outputShape);
+    this.dispatch = [columns, 1, 1];
     this.variableNames = normalised ? ['dy', 'x'] : ['dy'];
     this.shaderKey = `a0ColumnSums_${normalised}`;
   }
-  body(): string {
+  getUserCode(): string {
     const term = this.normalised
       ? `let base = r * n;
-        ${rowStats('x', 'base', 'n')}
-        acc += dy[base + index] * (x[base + index] - mean) * rstd;`
-      : 'acc += dy[r * n + index];';
+          ${rowStats('x', 'base', 'n')}
+          acc += dy[base + col] * (x[base + col] - mean) * rstd;`
+      : 'acc += dy[r * n + col];';
     return `
-      let m = uniforms.dyShape[0];
-      let n = uniforms.dyShape[1];
-      var acc = 0.0;
-      for (var r = 0; r < m; r++) {
-        ${term}
-      }
-      setOutputAtIndex(index, acc);`;
+      var<workgroup> partial : array<f32, ${COLUMN_LANES}>;
+      fn main(index : i32) {
+        let col = i32(workgroupId.x);
+        let lane = i32(localIndex);
+        let m = uniforms.dyShape[0];
+        let n = uniforms.dyShape[1];
+        var acc = 0.0;
+        for (var r = lane; r < m; r += ${COLUMN_LANES}) {
+          ${term}
+        }
+        ${sumInHalves(COLUMN_LANES, 'lane')}
+        if (lane == 0) { setOutputAtIndex(col, partial[0]); }
+      }`;
   }
 }
 
@@ -133,12 +167,7 @@ class GradNormProgram implements WebGPUProgram {
         let n = uniforms.gShape;
         var acc = 0.0;
         for (var i = index; i < n; i += ${NORM_THREADS}) { let x = g[i]; acc += x * x; }
-        partial[index] = acc;
-        workgroupBarrier();
-        for (var half = ${NORM_THREADS / 2}; half > 0; half = half / 2) {
-          if (index < half) { partial[index] += partial[index + half]; }
-          workgroupBarrier();
-        }
+        ${sumInHalves(NORM_THREADS, 'index')}
         if (index == 0) { setOutputAtIndex(0, sqrt(partial[0])); }
       }`;
   }
@@ -227,8 +256,8 @@ const KERNELS: tf.KernelConfig[] = [
     backendName: 'webgpu',
     kernelFunc: ({ inputs, backend }) => {
       const { dy, x } = inputs as Inputs;
-      const program = new ColumnSumsProgram([dy!.shape[1]!], x !== undefined);
-      return run(backend, program, x ? [dy!, x] : [dy!]);
+      const program = new ColumnSumsProgram(dy!.shape[1]!, x !== undefined);
+      return (backend as WebGPUBackend).runWebGPUProgram(program, x ? [dy!, x] : [dy!], 'float32');
     },
   },
   {

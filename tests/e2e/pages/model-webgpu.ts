@@ -5,7 +5,8 @@
  * grows the cache), which WebGPU computes with its fused kernels and the CPU with tfjs's own; and
  * the gradient of a weighted sum of logits with respect to every parameter (WebGPU: the fused
  * training kernels), with central differences of a few entries. On WebGPU, one turn and one
- * training step of the default-size model are profiled for their kernels. Both results go to
+ * training step of the default-size model are profiled for their kernels, and the fused column sums
+ * of a 150-row matrix are read beside float64 sums. Both results go to
  * `window.__modelWebgpu` for the test to compare.
  */
 import * as tf from '@tensorflow/tfjs';
@@ -15,7 +16,7 @@ import { DerivedWeights, forwardExtend } from '../../../src/model/decode';
 import { forwardFull } from '../../../src/model/forward';
 import { checkFusedDecode } from '../../../src/model/kernels/fused-decode-check';
 import { checkFusedTraining, policyProbe } from '../../../src/model/kernels/fused-train-check';
-import { FUSED_TRAIN_KERNELS, fusedTrainingAvailable } from '../../../src/model/kernels/fused-train-ops';
+import { FUSED_TRAIN_KERNELS, columnSums, fusedTrainingAvailable } from '../../../src/model/kernels/fused-train-ops';
 import { registerTrainKernels } from '../../../src/model/kernels/webgpu-train';
 import { FUSED_KERNELS, fusedDecodeAvailable } from '../../../src/model/kernels/fused-decode-ops';
 import { registerDecodeKernels } from '../../../src/model/kernels/webgpu-decode';
@@ -200,6 +201,32 @@ async function trainingStepCounts(backend: string): Promise<{ dispatches: number
   };
 }
 
+/** Rows and columns of the column-sums probe: over twice the 64 lanes that sum a column, so each lane sums two or three rows. */
+const PROBE_ROWS = 150;
+const PROBE_COLUMNS = 7;
+
+/** The fused column sums (webgpu-train.ts) of dy, and of dy·x̂ (x̂ the rows of x standardised, ε 1e-5), with the same sums computed here in float64. */
+async function columnSumsProbe(): Promise<{ fused: number[][]; exact: number[][] }> {
+  const grid = (f: (i: number, k: number) => number) =>
+    Array.from({ length: PROBE_ROWS }, (_, i) => Array.from({ length: PROBE_COLUMNS }, (_, k) => f(i, k)));
+  const dy = grid((i, k) => Math.sin(0.37 * i + 1.3 * k) * (1 + (i % 5)));
+  const x = grid((i, k) => Math.cos(0.11 * i * (k + 1)) + 0.1 * k);
+  const xHat = x.map((row) => {
+    const mean = row.reduce((a, b) => a + b, 0) / row.length;
+    const variance = row.reduce((a, b) => a + (b - mean) ** 2, 0) / row.length;
+    return row.map((v) => (v - mean) / Math.sqrt(variance + 1e-5));
+  });
+  const sumColumns = (f: (i: number, k: number) => number) =>
+    Array.from({ length: PROBE_COLUMNS }, (_, k) => dy.reduce((a, _, i) => a + f(i, k), 0));
+  const exact = [sumColumns((i, k) => dy[i]![k]!), sumColumns((i, k) => dy[i]![k]! * xHat[i]![k]!)];
+  const dyT = tf.tensor2d(dy);
+  const xT = tf.tensor2d(x);
+  const sums = [columnSums(dyT), columnSums(dyT, xT)];
+  const fused = await Promise.all(sums.map(async (t) => Array.from(await t.data())));
+  tf.dispose([dyT, xT, ...sums]);
+  return { fused, exact };
+}
+
 export interface BackendRun {
   backend: string;
   fallbacks: string[];
@@ -223,6 +250,7 @@ export interface BackendRun {
   policy: { fused: boolean; packed: number[]; grad: number[] };
   tokenSteps?: TokenStepCounts;
   trainingStep?: { dispatches: number; kernels: Record<string, number> };
+  columnSums?: { fused: number[][]; exact: number[][] };
 }
 
 async function runOn(backend: BackendName): Promise<BackendRun> {
@@ -283,7 +311,11 @@ async function runOn(backend: BackendName): Promise<BackendRun> {
     gradients: gradientRun,
     policy,
     ...(choice.backend === 'webgpu'
-      ? { tokenSteps: await tokenStepCounts(choice.backend), trainingStep: await trainingStepCounts(choice.backend) }
+      ? {
+          tokenSteps: await tokenStepCounts(choice.backend),
+          trainingStep: await trainingStepCounts(choice.backend),
+          columnSums: await columnSumsProbe(),
+        }
       : {}),
   };
 }
