@@ -201,14 +201,15 @@ export type ConfigOverride = { [K in keyof Agent0Config]?: Partial<Agent0Config[
 const PRESET_OVERRIDES: Record<PresetName, ConfigOverride> = {
   faithful: {},
   classroom: {
-    // Two curriculum steps per iteration (each step's 32 samples written by the questioner as the
-    // step before left it): the executor frozen after iteration 1 then passes 10.9 points fewer of
-    // iteration 8's questions than with one step (13 of 16 seeds; docs/algorithms.md §1.7).
-    questioner: { prompts: 8, rolloutsPerPrompt: 4, steps: 2, learningRate: 3e-4 },
+    // Three curriculum steps per iteration (each step's 32 samples written by the questioner as the
+    // step before left it), their solver proxy drawing 6 executor answers per question in place of
+    // 10 to pay for the third: the executor frozen after iteration 1 then passes 6.2 points fewer of
+    // iteration 3's questions than with two steps of 10 (8 seeds; docs/algorithms.md §1.7).
+    questioner: { prompts: 8, rolloutsPerPrompt: 4, steps: 3, learningRate: 3e-4 },
     // A curriculum sample must run a program to check its question: without the rule the questioner
     // stops checking and its answer agrees with the executor's majority on a third of the questions,
     // with it on half (eight seeds, docs/algorithms.md §1.7, §7.11).
-    proxy: { uncheckedAnswer: 'violation' },
+    proxy: { candidates: 6, uncheckedAnswer: 'violation' },
     pool: { questions: 32 },
     // More updates than Agent0's one, so ρ leaves 1 and the clip view has something to show.
     executor: { prompts: 8, rolloutsPerPrompt: 8, steps: 1, updatesPerStep: 4 },

@@ -62,7 +62,7 @@ export const CLASSROOM_EN: ClassroomTexts = {
       proxy: {
         title: 'How hard is a question? p',
         body: 'The solver proxy (the executor) answers each question several times; p is the share of answers that agree with the majority. The uncertainty term is highest at p = 0.5 and zero at p = 1.',
-        note: 'p is not accuracy: ten wrong answers that agree give p = 1. Ask which p the questioner should aim for.',
+        note: 'p is not accuracy: answers that are all wrong but all agree give p = 1. Ask which p the questioner should aim for.',
       },
       'predict-reward': {
         title: 'Predict: the highest reward',
