@@ -28,13 +28,17 @@ const CODE = /[\w.-]*\.[a-z][\w=.-]*|[a-z]+_[\w_]+|\S+\/\S*/g;
 /**
  * The English words of `text` once the `known` strings (the models' own text, variant names, values
  * a test wrote) and code are taken out. Single letters are symbols (p, s, A, d(i, j), L); words have
- * two letters or more.
+ * two letters or more. A text that is one known string, such as one token's piece, is model text
+ * however short.
  */
 function wordsIn(text: string, known: readonly string[]): string[] {
+  if (known.includes(text.trim())) return [];
   let rest = text;
-  // Longest first, so a question is removed before an answer that is part of it.
-  // (Strings of one or two characters are left alone: they would cut words such as "Agent0" apart.)
-  for (const m of [...known].sort((a, b) => b.length - a.length)) if (m.length > 2) rest = rest.split(m).join(' ');
+  // Longest first, so a question is removed before an answer that is part of it. Strings of one or
+  // two characters are removed only in quotes, as a token's label quotes its piece ("in"): anywhere
+  // else they would cut words such as "Agent0" apart.
+  for (const m of [...known].sort((a, b) => b.length - a.length))
+    rest = m.length > 2 ? rest.split(m).join(' ') : rest.split(`"${m}"`).join(' ');
   return (rest.replace(CODE, ' ').match(/[A-Za-z][A-Za-z0-9'’-]+/g) ?? []).filter(
     (w) => !ALLOWED.has(w) && !ALLOWED.has(w.replace(/[’'-]+$/, '')),
   );
