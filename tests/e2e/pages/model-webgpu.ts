@@ -16,13 +16,14 @@ import { DerivedWeights, forwardExtend } from '../../../src/model/decode';
 import { forwardFull } from '../../../src/model/forward';
 import { checkFusedDecode } from '../../../src/model/kernels/fused-decode-check';
 import { checkFusedTraining, policyProbe } from '../../../src/model/kernels/fused-train-check';
-import { FUSED_TRAIN_KERNELS, columnSums, fusedTrainingAvailable } from '../../../src/model/kernels/fused-train-ops';
+import { FUSED_TRAIN_KERNELS, fusedTrainingAvailable } from '../../../src/model/kernels/fused-train-ops';
 import { registerTrainKernels } from '../../../src/model/kernels/webgpu-train';
 import { FUSED_KERNELS, fusedDecodeAvailable } from '../../../src/model/kernels/fused-decode-ops';
 import { registerDecodeKernels } from '../../../src/model/kernels/webgpu-decode';
 import { type KvCache, emptyCache } from '../../../src/model/kv-cache';
 import { TinyLM } from '../../../src/model/model';
 import { profileSteps, profileTokenSteps } from '../../../src/model/speed';
+import { columnSumsProbe } from './column-sums-probe';
 
 /** One cache extension: ids [B, L], each sequence's cursor and count of new tokens. */
 const EXTENSIONS: { ids: number[][]; cursor: number[]; n: number[] }[] = [
@@ -199,32 +200,6 @@ async function trainingStepCounts(backend: string): Promise<{ dispatches: number
     dispatches: trainKernels.dispatches,
     kernels: Object.fromEntries(trainKernels.byName.map(([name, calls]) => [name, calls])),
   };
-}
-
-/** Rows and columns of the column-sums probe: over twice the 64 lanes that sum a column, so each lane sums two or three rows. */
-const PROBE_ROWS = 150;
-const PROBE_COLUMNS = 7;
-
-/** The fused column sums (webgpu-train.ts) of dy, and of dy·x̂ (x̂ the rows of x standardised, ε 1e-5), with the same sums computed here in float64. */
-async function columnSumsProbe(): Promise<{ fused: number[][]; exact: number[][] }> {
-  const grid = (f: (i: number, k: number) => number) =>
-    Array.from({ length: PROBE_ROWS }, (_, i) => Array.from({ length: PROBE_COLUMNS }, (_, k) => f(i, k)));
-  const dy = grid((i, k) => Math.sin(0.37 * i + 1.3 * k) * (1 + (i % 5)));
-  const x = grid((i, k) => Math.cos(0.11 * i * (k + 1)) + 0.1 * k);
-  const xHat = x.map((row) => {
-    const mean = row.reduce((a, b) => a + b, 0) / row.length;
-    const variance = row.reduce((a, b) => a + (b - mean) ** 2, 0) / row.length;
-    return row.map((v) => (v - mean) / Math.sqrt(variance + 1e-5));
-  });
-  const sumColumns = (f: (i: number, k: number) => number) =>
-    Array.from({ length: PROBE_COLUMNS }, (_, k) => dy.reduce((a, _, i) => a + f(i, k), 0));
-  const exact = [sumColumns((i, k) => dy[i]![k]!), sumColumns((i, k) => dy[i]![k]! * xHat[i]![k]!)];
-  const dyT = tf.tensor2d(dy);
-  const xT = tf.tensor2d(x);
-  const sums = [columnSums(dyT), columnSums(dyT, xT)];
-  const fused = await Promise.all(sums.map(async (t) => Array.from(await t.data())));
-  tf.dispose([dyT, xT, ...sums]);
-  return { fused, exact };
 }
 
 export interface BackendRun {
