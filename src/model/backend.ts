@@ -14,6 +14,7 @@ import { fusedTrainingAvailable } from './kernels/fused-train-ops';
 import { installWasmCacheWrite } from './kernels/wasm-cache-write';
 import { installWasmLayerNorm } from './kernels/wasm-layer-norm';
 import { installWasmRowsGather } from './kernels/wasm-rows-gather';
+import { installWasmSlice } from './kernels/wasm-slice';
 
 // Attention's batched products in SIMD, bit for bit tfjs-backend-wasm's own (kernels/batched-product.ts).
 installBatchedProduct();
@@ -23,6 +24,8 @@ installWasmLayerNorm();
 installWasmCacheWrite();
 // Generation's narrowing of its cache to the sequences still writing, a block copy per sequence (kernels/wasm-rows-gather.ts).
 installWasmRowsGather();
+// Slices copied from where their input lies in the heap, not from a copy of all of it (kernels/wasm-slice.ts).
+installWasmSlice();
 
 export type BackendName = 'webgpu' | 'webgl' | 'wasm' | 'cpu';
 

@@ -47,7 +47,7 @@ export function inferenceWeights(p: Params, c: ModelConfig): InferenceWeights {
   const scale = 1 / Math.sqrt(c.dModel / c.nHeads);
   return {
     layers: p.layers.map((lp) => {
-      const [wq, wk, wv] = qkvBlocks(PLAIN_OPS, lp.wQkv);
+      const [wq, wk, wv] = qkvBlocks(lp.wQkv);
       return {
         q: fold(lp.ln1Gain, lp.ln1Bias, wq, null, scale),
         k: fold(lp.ln1Gain, lp.ln1Bias, wk, null),

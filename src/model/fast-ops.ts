@@ -156,9 +156,8 @@ export interface Ops {
   gelu(x: tf.Tensor): tf.Tensor;
   /**
    * Causal self-attention of the product h·W_qkv's rows [B·T, 3d] to rows [B·T, d] in one kernel
-   * (fused-ops.ts); null: Q, K and V from three products with column selectors (forward.ts
-   * `qkvBlocks`, which keep tfjs-backend-wasm off its element-by-element slices), split into
-   * heads, and attention composed of tfjs's kernels (forward.ts `attention`).
+   * (fused-ops.ts); null: Q, K and V from three products with W_qkv's column blocks (forward.ts
+   * `qkvBlocks`), split into heads, and attention composed of tfjs's kernels (forward.ts `attention`).
    */
   causalAttention: ((qkv: tf.Tensor2D, sizes: { seq: number; heads: number; scale: number }) => tf.Tensor2D) | null;
   /**

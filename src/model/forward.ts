@@ -64,26 +64,24 @@ function mlp(ops: Ops, x: tf.Tensor2D, lp: LayerParams): tf.Tensor2D {
 }
 
 /**
- * Column block j ∈ {0, 1, 2} (query, key, value) of W_qkv [d, 3d] as W_qkv·S_j, S_j [3d, d] the 0/1
- * selector of columns j·d … (j+1)·d − 1: a product that copies exactly, on XNNPACK, where
- * tfjs-wasm's Slice and SplitV copy element by element in JavaScript (SplitV of a [1024, 3d]
- * activation took longer than the three products together).
+ * Column block j ∈ {0, 1, 2} (query, key, value) of W_qkv [d, 3d]: W_qkv[:, j·d … (j+1)·d − 1], a
+ * slice (on WASM, d runs of d numbers copied where W_qkv lies: kernels/wasm-slice.ts). Its gradient
+ * is the block's gradient padded with zeros into [d, 3d]. (It was W_qkv·S_j with S_j the 0/1
+ * selector of those columns, a product that copies exactly: tfjs-wasm's own Slice copied all of its
+ * input first, and a new 0/1 matrix per block and pass cost 0.1 s of a classroom iteration in
+ * Chromium, where fresh memory is slow to write.)
  */
-export function qkvBlocks(ops: Ops, wQkv: tf.Tensor): [tf.Tensor2D, tf.Tensor2D, tf.Tensor2D] {
-  const [d, d3] = wQkv.shape as [number, number];
-  const block = (j: number): tf.Tensor2D => {
-    const select = new Float32Array(d3 * d);
-    for (let i = 0; i < d; i++) select[(j * d + i) * d + i] = 1;
-    return ops.linear(wQkv as tf.Tensor2D, tf.tensor2d(select, [d3, d]));
-  };
+export function qkvBlocks(wQkv: tf.Tensor): [tf.Tensor2D, tf.Tensor2D, tf.Tensor2D] {
+  const d = wQkv.shape[0] as number;
+  const block = (j: number): tf.Tensor2D => tf.slice(wQkv as tf.Tensor2D, [0, j * d], [d, d]);
   return [block(0), block(1), block(2)];
 }
 
 type Heads = [tf.Tensor4D, tf.Tensor4D, tf.Tensor4D];
 
-/** Q, K and V heads [B, H, L, d/H] of rows h [B·L, d], one product per block of W_qkv (`qkvBlocks`). */
+/** Q, K and V heads [B, H, L, d/H] of rows h [B·L, d], one product per column block of W_qkv (`qkvBlocks`). */
 function qkvHeads(ops: Ops, h: tf.Tensor2D, lp: LayerParams, b: number, nHeads: number): Heads {
-  return qkvBlocks(ops, lp.wQkv).map((wj) => splitHeads(ops.linear(h, wj), b, nHeads)) as Heads;
+  return qkvBlocks(lp.wQkv).map((wj) => splitHeads(ops.linear(h, wj), b, nHeads)) as Heads;
 }
 
 /** What a block's attention needs besides its input: sequences, heads, σ = 1/√dh, the causal bias (composed path only). */
