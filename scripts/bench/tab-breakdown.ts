@@ -30,8 +30,8 @@ export interface TabIteration {
   /** The baseline evaluation, when this command ran it (the first run of a page). */
   baseline: TabStretch | null;
   phases: TabStretch[];
-  /** From the last record to `idle`: the checkpoint the worker keeps after an iteration, and the
-   *  page's main-thread ms meanwhile. */
+  /** From the last record to `idle`: the worker encoding the checkpoint it keeps after an iteration
+   *  (its write to IndexedDB goes on after `idle`), and the page's main-thread ms meanwhile. */
   afterMs: number;
   afterPageMs: number;
   /** From the command's acknowledgement to `idle`, and the page's main-thread ms meanwhile. */
