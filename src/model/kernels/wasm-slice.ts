@@ -5,12 +5,11 @@
  *
  * tfjs-backend-wasm's own Slice first copies all of x out of the heap into a new JavaScript array
  * (`readSync`) and then copies the slice from that copy. In Chromium on the 2-core machine a new
- * array's memory costs about 3 µs per KB the first time it is written (Node reuses its allocator's
- * memory: 0.07 µs), so the slices of the logits that sampling and the log-probabilities take (a
- * row of 20–300 sequences × vocabulary each) took 0.25–0.33 s of a classroom iteration in the tab
- * against 0.02 s in Node (CPU profiles of the engine worker and of Node, iteration 2). The copy is
- * the same numbers in the same order, so every result is bit for bit tfjs's own; strings still go
- * to tfjs's kernel.
+ * array's memory costs about 3 µs per KB the first time it is written (in Node 0.07–0.4 µs), so
+ * the slices that sampling and the log-probabilities take of the logits of 20–300 sequences took
+ * 0.25–0.33 s of a classroom iteration in the tab against 0.02 s in Node (CPU profiles of the
+ * engine worker and of Node, iteration 2). The copy is the same numbers in the same order, so
+ * every result is bit for bit tfjs's own; strings still go to tfjs's kernel.
  */
 import * as tf from '@tensorflow/tfjs';
 
@@ -28,7 +27,7 @@ let original: tf.KernelConfig | null = null;
  * Copies the slice `begin`/`size` of `x` (shape `shape`) into `out`: one `set` per run of the last
  * axis, the runs in row-major order (an odometer over the leading axes).
  */
-export function copySlice(
+function copySlice(
   x: HeapArray,
   shape: readonly number[],
   begin: readonly number[],
