@@ -7,7 +7,7 @@
  * (`readSync`) and then copies the slice from that copy. In Chromium on the 2-core machine a new
  * array's memory costs about 3 µs per KB the first time it is written (in Node 0.07–0.4 µs), so
  * the slices that sampling and the log-probabilities take of the logits of 20–300 sequences took
- * 0.25–0.33 s of a classroom iteration in the tab against 0.02 s in Node (CPU profiles of the
+ * 0.24–0.27 s of a classroom iteration in the tab against 0.03 s in Node (CPU profiles of the
  * engine worker and of Node, iteration 2). The copy is the same numbers in the same order, so
  * every result is bit for bit tfjs's own; strings still go to tfjs's kernel.
  */
