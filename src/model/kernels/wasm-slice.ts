@@ -12,14 +12,9 @@
  * every result is bit for bit tfjs's own; strings still go to tfjs's kernel.
  */
 import * as tf from '@tensorflow/tfjs';
+import type { WasmNumericHeap } from './wasm-heap';
 
-type HeapArray = Float32Array | Int32Array | Uint8Array;
-
-/** What this kernel uses of tfjs-backend-wasm's backend object (any numeric dtype). */
-interface WasmSliceHeap {
-  makeOutput(shape: number[], dtype: tf.DataType): tf.TensorInfo;
-  typedArrayFromHeap(info: tf.TensorInfo): HeapArray;
-}
+type HeapArray = ReturnType<WasmNumericHeap['typedArrayFromHeap']>;
 
 let original: tf.KernelConfig | null = null;
 
@@ -60,7 +55,7 @@ const kernelFunc: tf.KernelFunc = (args) => {
   if (x.dtype === 'string' || x.dtype === 'complex64') return (original as tf.KernelConfig).kernelFunc(args);
   const { begin, size } = attrs as unknown as { begin: number | number[]; size: number | number[] };
   const [begin_, size_] = tf.slice_util.parseSliceParams(x as tf.Tensor, begin, size) as [number[], number[]];
-  const heap = backend as unknown as WasmSliceHeap;
+  const heap = backend as unknown as WasmNumericHeap;
   // The output first: allocating it may grow the heap, which detaches any view taken before.
   const out = heap.makeOutput(size_, x.dtype);
   if (tf.util.sizeFromShape(size_) === 0) return out;
