@@ -11,18 +11,28 @@ import { openMenu, receivedTrace, waitForRecords, watchPage } from './app-checks
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
-/** Whether IndexedDB holds the automatic checkpoint (read straight from the database). */
+/**
+ * Whether IndexedDB holds the automatic checkpoint (read straight from the database). A database
+ * not made yet is left unmade (its creation is aborted), and the connection is closed: a probe that
+ * made an empty database at version 1 would keep the engine from ever adding its store, and the
+ * engine writes its checkpoint after the run is idle, so the probe can come first.
+ */
 async function checkpointBytes(page: import('@playwright/test').Page): Promise<number> {
   return page.evaluate(
     () =>
       new Promise<number>((resolve) => {
         const req = indexedDB.open('agent0-lab');
+        req.onupgradeneeded = () => req.transaction?.abort();
         req.onsuccess = () => {
           const db = req.result;
-          if (!db.objectStoreNames.contains('runs')) return resolve(0);
+          const done = (bytes: number) => {
+            db.close();
+            resolve(bytes);
+          };
+          if (!db.objectStoreNames.contains('runs')) return done(0);
           const get = db.transaction('runs').objectStore('runs').get('agent0-lab-autosave');
-          get.onsuccess = () => resolve((get.result as Uint8Array | undefined)?.byteLength ?? 0);
-          get.onerror = () => resolve(0);
+          get.onsuccess = () => done((get.result as Uint8Array | undefined)?.byteLength ?? 0);
+          get.onerror = () => done(0);
         };
         req.onerror = () => resolve(0);
       }),
