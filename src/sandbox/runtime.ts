@@ -7,6 +7,7 @@ import { loadPyodide } from 'pyodide';
 import type { PyCallable, PyProxy } from 'pyodide/ffi';
 import { disableFunctionConstructors, stripGlobals } from './harden.ts';
 import { preludeSource } from './prelude.ts';
+import { warmUpPrograms } from './warm-up.ts';
 import type { FromWorker, MemoryStats, ToWorker } from './types.ts';
 
 /** Characters kept per stream per run before the cut marker. */
@@ -56,6 +57,7 @@ async function boot(indexURL: string, interrupt: SharedArrayBuffer | null, strip
   const heap = (pyodide as unknown as { _module: { HEAPU8: Uint8Array } })._module;
   stripGlobals(strip);
   disableFunctionConstructors();
+  for (const code of warmUpPrograms()) (run(code) as PyProxy).destroy();
   return { run, objects, interrupt: buffer, wasmBytes: () => heap.HEAPU8.byteLength };
 }
 

@@ -1,0 +1,38 @@
+/**
+ * The programs each Python worker runs as it boots (src/sandbox/warm-up.ts): tool calls of the
+ * kinds a run makes, the failing ones included, and nothing of them left for the first real call.
+ */
+import { describe, expect, it } from 'vitest';
+import { warmUpPrograms } from '../../../src/sandbox/warm-up.ts';
+import { useNodeSandbox } from './node-sandbox.ts';
+
+const { run } = useNodeSandbox();
+
+describe('warm-up programs', () => {
+  it('are all different, so that each one is parsed and compiled anew', () => {
+    const programs = warmUpPrograms();
+    expect(programs).toHaveLength(48);
+    expect(new Set(programs).size).toBe(48);
+  });
+
+  it('print what a run’s programs print, and fail as a model’s programs fail (hand-computed)', async () => {
+    const results = await Promise.all(warmUpPrograms(6).map((code) => run(code)));
+    // a, b, c = i + 3, (7i mod 23) + 2, (5i mod 11) + 1
+    expect(results.map((r) => r.stdout)).toEqual([
+      '5\n', // 3 · 2 − 1
+      '19\n', // 4 − (9 − 6 · 4)
+      '21/11\n', // (5 + 16) / 11
+      '116\n', // x = 6 + 23; 29 · 5 − 29
+      '',
+      '',
+    ]);
+    expect(results.slice(0, 4).every((r) => r.error === undefined)).toBe(true);
+    expect(results[4]?.error).toMatch(/ZeroDivisionError/);
+    expect(results[5]?.error).toMatch(/SyntaxError/);
+  });
+
+  it('leave nothing behind: the first call after boot sees no name they bound', async () => {
+    const result = await run('print(x)');
+    expect(result.error).toMatch(/NameError: name 'x' is not defined$/);
+  });
+});
