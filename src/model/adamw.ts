@@ -46,12 +46,8 @@ export class AdamW {
   private readonly m: tf.Variable;
   private readonly v: tf.Variable;
   private readonly sizes: number[];
-  /**
-   * Per parameter, the positions of its values in the flat vector. Its part of the update is
-   * gathered rather than split or sliced: tfjs-backend-wasm's Slice copies the whole input out of
-   * the heap for each part (42 parts of a 171k vector took ~20 ms); its Gather reads only the part.
-   */
-  private readonly positions: tf.Tensor1D[];
+  /** Per parameter, where its values start in the flat vector (parameters in list order). */
+  private readonly offsets: number[];
 
   constructor(private readonly params: readonly tf.Variable[]) {
     this.sizes = params.map((p) => p.size);
@@ -59,10 +55,10 @@ export class AdamW {
     this.m = tf.tidy(() => tf.variable(tf.zeros([total]), false));
     this.v = tf.tidy(() => tf.variable(tf.zeros([total]), false));
     let start = 0;
-    this.positions = this.sizes.map((size) => {
-      const idx = tf.range(start, start + size, 1, 'int32') as tf.Tensor1D;
+    this.offsets = this.sizes.map((size) => {
+      const at = start;
       start += size;
-      return idx;
+      return at;
     });
   }
 
@@ -100,11 +96,14 @@ export class AdamW {
     this.m.assign(tf.add(tf.mul(this.m, s.beta1), tf.mul(g, 1 - s.beta1)));
     this.v.assign(tf.add(tf.mul(this.v, s.beta2), tf.mul(tf.square(g), 1 - s.beta2)));
     const update = tf.div(tf.mul(this.m, s.learningRate / c1), tf.add(tf.sqrt(tf.div(this.v, c2)), s.epsilon));
-    // Each parameter takes its part of the update, so its new value is a fresh tensor of its own
-    // shape (a gathered vector is not: tfjs-backend-wasm's Gather output keeps a 4-D layout).
+    // Each parameter takes its part of the update as a slice: on WASM the Slice kernel copies only
+    // that part (kernels/wasm-slice.ts). A gather by index vectors did it before, and tfjs-wasm's
+    // Gather copied each index vector out of the heap and checked it in a loop that V8 compiled
+    // and threw away again on every call (README, Speed).
     this.params.forEach((p, i) => {
       const decayed = p.rank >= 2 ? tf.mul(p, 1 - s.learningRate * s.weightDecay) : p;
-      p.assign(tf.sub(decayed, tf.reshape(tf.gather(update, this.positions[i] as tf.Tensor1D), p.shape)));
+      const part = tf.slice(update, [this.offsets[i] as number], [this.sizes[i] as number]);
+      p.assign(tf.sub(decayed, tf.reshape(part, p.shape)));
     });
   }
 
@@ -119,11 +118,10 @@ export class AdamW {
     const [m, v] = [this.m as tf.Tensor1D, this.v as tf.Tensor1D];
     this.m.assign(adamMoment(m, flat, norm, s.beta1, s.maxGradNorm, false));
     this.v.assign(adamMoment(v, flat, norm, s.beta2, s.maxGradNorm, true));
-    let offset = 0;
     this.params.forEach((p, i) => {
       const decay = p.rank >= 2 ? 1 - s.learningRate * s.weightDecay : 1;
+      const offset = this.offsets[i] as number;
       p.assign(adamParam(p, m, v, { offset, decay, stepSize: s.learningRate / c1, c2, epsilon: s.epsilon }));
-      offset += this.sizes[i] as number;
     });
   }
 
@@ -169,6 +167,6 @@ export class AdamW {
 
   /** Free the moment variables. */
   dispose(): void {
-    tf.dispose([this.m, this.v, ...this.positions]);
+    tf.dispose([this.m, this.v]);
   }
 }
