@@ -1,6 +1,6 @@
 /**
  * The programs each Python worker runs as it boots (src/sandbox/warm-up.ts): tool calls of the
- * kinds a run makes, the failing ones included, and nothing of them left for the first real call.
+ * kinds a run makes, the failing ones included, and nothing of them left for a later call.
  */
 import { describe, expect, it } from 'vitest';
 import { warmUpPrograms } from '../../../src/sandbox/warm-up.ts';
@@ -31,7 +31,7 @@ describe('warm-up programs', () => {
     expect(results[5]?.error).toMatch(/SyntaxError/);
   });
 
-  it('leave nothing behind: the first call after boot sees no name they bound', async () => {
+  it('leave nothing behind: a later call sees no name they bound (each call has fresh globals)', async () => {
     const result = await run('print(x)');
     expect(result.error).toMatch(/NameError: name 'x' is not defined$/);
   });
