@@ -20,6 +20,7 @@ import { build, preview } from 'vite';
 import type { PageEntry } from '../../src/ui/state/bench-meter';
 import { CLOSED_NETWORK_ARGS } from '../../tests/e2e/webgpu-launch';
 import { type NodeRun, nodeIterations } from './engine.bench';
+import { browserThreadCpu, cpuBetween, type ThreadCpu } from './browser-threads';
 import { compareIteration, formatRows, type TabIteration, tabIteration } from './tab-breakdown';
 
 export const name = 'tab';
@@ -30,6 +31,8 @@ const PORT = Number(process.env.BENCH_TAB_PORT ?? 5179);
 const ITERATIONS = Number(process.env.BENCH_TAB_ITERATIONS ?? 2);
 const OUT_DIR = 'dist-bench';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Whether the threads' CPU can be read (Linux's /proc). */
+const PROC = existsSync('/proc/self/task');
 /** What the build is made of: newer than its index.html, it is built again. */
 const SOURCES = ['src', 'public', 'config', 'index.html', 'vite.config.ts', 'package-lock.json'];
 
@@ -86,6 +89,9 @@ interface TabRun {
   binary: string | null;
   readySeconds: number;
   iterations: TabIteration[];
+  /** Per iteration, the CPU seconds of the browser's threads by kind from the click to idle
+   *  (browser-threads.ts); null where there is no /proc. */
+  threadCpu: (ThreadCpu | null)[];
 }
 
 /** Opens the built page on `backend` with the bench's flag and runs ITERATIONS live iterations. */
@@ -113,11 +119,13 @@ async function liveIterations(
       binary: await badge.getAttribute('data-binary'),
       readySeconds: Number(((performance.now() - t0) / 1000).toFixed(1)),
       iterations: [],
+      threadCpu: [],
     };
     if (run.backend !== backend) throw new Error(`the page runs ${run.backend}, not ${backend}`);
     for (let i = 0; i < ITERATIONS; i++) {
       const from = await page.evaluate(() => window.__agent0Bench?.length ?? -1);
       if (from < 0) throw new Error('the page has no bench meter (window.__agent0Bench)');
+      const cpuBefore = PROC ? browserThreadCpu() : null;
       await button.click();
       await page.waitForFunction(
         (n) => window.__agent0Bench?.slice(n).some((e) => e.type === 'idle' || e.type === 'error'),
@@ -131,6 +139,7 @@ async function liveIterations(
           `the page failed: ${errors.join('; ') || (await page.locator('[data-testid="status"]').innerText())}`,
         );
       run.iterations.push(tabIteration(entries));
+      run.threadCpu.push(cpuBefore ? cpuBetween(cpuBefore, browserThreadCpu()) : null);
       onIteration(run);
     }
     return run;
@@ -184,12 +193,20 @@ export async function run(report: (figures: Record<string, unknown>) => void): P
         `\ntab (${backend}${tab.binary ? `, ${tab.binary} build` : ''}, ${tab.threads ?? '?'} thread(s), ready in ${tab.readySeconds} s) beside Node (${node.backend}), iteration ${i + 1}:`,
       );
       console.log(formatRows(rows));
+      const cpu = tab.threadCpu[i];
+      if (cpu)
+        console.log(
+          `CPU of the browser's threads, click to idle (s): ${Object.entries(cpu)
+            .map(([kind, s]) => `${kind} ${s}`)
+            .join(', ')}`,
+        );
     });
     out[backend] = {
       threads: tab.threads,
       binary: tab.binary,
       readySeconds: tab.readySeconds,
       iterations: compared.map((rows) => Object.fromEntries(rows.map((r) => [r.phase, r]))),
+      threadCpu: tab.threadCpu,
     };
   }
   return out;
