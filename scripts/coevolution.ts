@@ -11,7 +11,8 @@
  * the paper's columns instead of the run's pools: N fresh questions written by each iteration's
  * questioner (`freshQuestions`; the paper asks 200), not with --out (the page's table is the
  * pools'); --solvers 1,8 computes only those rows. The last line is JSON:
- *   {"table":[{"solver":1,"pass":[…],"toolCalls":[…]},…], "questions":[…per column…], "heldOut":[…],
+ *   {"table":[{"solver":1,"pass":[…],"toolCalls":[…]},…], "questions":[…per column…],
+ *    "levels":[[outside, level 1, …, level 7] per column (levelCounts)], "heldOut":[…],
  *    "gatePass":[…], "poolDifficulty":[…], …} (the last three per iteration).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -22,6 +23,7 @@ import {
   type CoevolutionRow,
   coevolutionRow,
   freshQuestions,
+  levelCounts,
   poolsOfTrace,
   tableSolvers,
 } from '../src/engine/coevolution';
@@ -156,12 +158,25 @@ try {
   }
   const summaries = engine.summaries.map((s) => s.heldOutAccuracy);
   console.log(`held-out accuracy by iteration: ${summaries.map((a) => fmt(a)).join(' ')}`);
+  const levels = pools.map(levelCounts);
+  console.log(
+    `questions by level (outside the family, 1–7) in each column: ${levels.map((c) => c.join('/')).join('  ')}`,
+  );
   const questions = pools.map((pool) => pool.length);
   const gatePass = engine.summaries.map((x) => x.gatePass);
   const poolDifficulty = engine.summaries.map((x) => x.poolDifficulty);
   if (values.json)
     console.log(
-      JSON.stringify({ table, questions, fresh, heldOut: summaries, base: base.accuracy, gatePass, poolDifficulty }),
+      JSON.stringify({
+        table,
+        questions,
+        levels,
+        fresh,
+        heldOut: summaries,
+        base: base.accuracy,
+        gatePass,
+        poolDifficulty,
+      }),
     );
 } finally {
   await dispose();

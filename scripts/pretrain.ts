@@ -1,14 +1,18 @@
 /**
- * `npm run pretrain [-- --seed N --steps N --out PATH --tool-use s1,…,s7]`: trains the base model
+ * `npm run pretrain [-- --seed N --steps N --out PATH --tool-use s1,…,s7 --difficulty-weights w1,…,w7
+ *   --kind-weights q,s,t --questioner-tool-use s]`: trains the base model
  * on the synthetic corpus (src/model/corpus.ts) with the WASM backend and writes the checkpoint (default
  * public/models/base.a0lm). Same seed and steps → same file. Batches: a pool of 8 × 32 documents
  * is drawn, sorted by length and cut into 8 batches (less padding), whose order is shuffled.
  * Learning rate: linear warm-up over 50 steps to the peak, then cosine decay to 10 % of it.
  * Every `--save-every` steps the checkpoint so far goes to `<out>.partial` (for inspection).
  * `--from OLD.a0lm` starts from an older checkpoint instead of fresh weights (warm-start.ts: rows of
- * tokens the old vocabulary lacks stay fresh), e.g. after the task family grew. `--tool-use` sets, per
- * difficulty 1–7, the share of tool-solver documents that call the tool (corpus.ts; 0.5 at every level
- * when absent); the checkpoint's metadata records it.
+ * tokens the old vocabulary lacks stay fresh), e.g. after the task family grew. The corpus options
+ * (corpus.ts `corpusMix`; each absent one keeps DEFAULT_CORPUS_MIX's value): `--tool-use`, per difficulty
+ * 1–7, the share of tool-solver documents that call the tool; `--difficulty-weights`, the weight of each
+ * difficulty; `--kind-weights`, the weights of questioner, plain-solver and tool-solver documents;
+ * `--questioner-tool-use`, the share of questioner documents that check their question with the tool.
+ * The checkpoint's metadata records the options given.
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -16,7 +20,7 @@ import { Rng } from '../src/core/random';
 import { Tokenizer } from '../src/core/tokenizer';
 import { DEFAULT_OPTIMIZER } from '../src/model/adamw';
 import { selectBackend } from '../src/model/backend';
-import { DEFAULT_CORPUS_MIX, parseToolUse, sampleDocument } from '../src/model/corpus';
+import { type MixOptions, corpusMix, sampleDocument } from '../src/model/corpus';
 import { TinyLM } from '../src/model/model';
 import { warmupCosine } from '../src/model/schedule';
 import { nllStep } from '../src/model/supervised';
@@ -32,15 +36,25 @@ const { values } = parseArgs({
     'save-every': { type: 'string', default: '250' },
     from: { type: 'string' },
     'tool-use': { type: 'string' },
+    'difficulty-weights': { type: 'string' },
+    'kind-weights': { type: 'string' },
+    'questioner-tool-use': { type: 'string' },
   },
 });
 const seed = Number(values.seed);
 const steps = Number(values.steps);
 const saveEvery = Number(values['save-every']);
 const peakLr = Number(values.lr);
-/** The corpus mix, with `--tool-use` (per-difficulty shares of tool-solver documents that call the tool) if given. */
-const toolUse = values['tool-use'] === undefined ? undefined : parseToolUse(values['tool-use']);
-const mix = toolUse ? { ...DEFAULT_CORPUS_MIX, toolUse } : DEFAULT_CORPUS_MIX;
+/** The corpus options given on the command line, as written (the checkpoint's metadata records them). */
+const mixOptions: MixOptions = Object.fromEntries(
+  Object.entries({
+    toolUse: values['tool-use'],
+    difficultyWeights: values['difficulty-weights'],
+    kindWeights: values['kind-weights'],
+    questionerToolUse: values['questioner-tool-use'],
+  }).filter(([, v]) => v !== undefined),
+);
+const mix = corpusMix(mixOptions);
 const BATCH = 32;
 const POOL = 8;
 const WARMUP = 50;
@@ -67,7 +81,7 @@ function save(done: number): Promise<Uint8Array> {
     peakLr,
     trainedBy: 'scripts/pretrain.ts',
     ...(values.from ? { warmStartFrom: values.from } : {}),
-    ...(toolUse ? { toolUse: toolUse.join(',') } : {}),
+    ...mixOptions,
     smoothedLoss: Number(smoothed.toFixed(4)),
   });
 }

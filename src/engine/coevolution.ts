@@ -42,6 +42,18 @@ export function poolsOfTrace(trace: readonly PhaseRecord[]): string[][] {
   return [...pools.keys()].sort((a, b) => a - b).map((k) => pools.get(k) as string[]);
 }
 
+/**
+ * How many of a column's questions the oracle puts at each difficulty: index 0 counts the questions
+ * outside the task family (or without a value), index d the questions of level d = 1…7 (levels 6–7
+ * are the step problems a tool user solves in two calls, so a column's share of them bounds how far
+ * its tool calls per rollout can rise above one).
+ */
+export function levelCounts(questions: readonly string[]): number[] {
+  const counts = new Array<number>(8).fill(0);
+  for (const q of questions) counts[solveQuestion(q)?.difficulty ?? 0]++;
+  return counts;
+}
+
 /** Seed of the table's sampling: fixed, so a table is the same whenever it is computed. */
 export const COEVOLUTION_SEED = 5_252_025;
 

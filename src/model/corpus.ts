@@ -47,7 +47,7 @@ export function toolCompletion(task: ArithmeticTask): string {
 }
 
 export interface CorpusMix {
-  /** Shares of questioner, plain-solver and tool-solver documents (normalised). */
+  /** Weights of questioner, plain-solver and tool-solver documents (normalised when drawn). */
   questioner: number;
   solver: number;
   toolSolver: number;
@@ -68,17 +68,62 @@ export const DEFAULT_CORPUS_MIX: CorpusMix = {
   difficultyWeights: [5, 3, 2, 1.5, 1.5, 2, 2],
 };
 
+/** The corpus options of `npm run pretrain`, each a comma-separated list of numbers. */
+export interface MixOptions {
+  /** `--tool-use s1,…,s7`: per difficulty, the share of tool-solver documents that call the tool. */
+  toolUse?: string;
+  /** `--difficulty-weights w1,…,w7`: the weight of each difficulty. */
+  difficultyWeights?: string;
+  /** `--kind-weights q,s,t`: the weights of questioner, plain-solver and tool-solver documents. */
+  kindWeights?: string;
+  /** `--questioner-tool-use s`: the share of questioner documents that check the question with the tool. */
+  questionerToolUse?: string;
+}
+
+/** How many numbers each option takes, and in what range. */
+const MIX_OPTIONS: Record<keyof MixOptions, { flag: string; count: number; what: string; max: number }> = {
+  toolUse: { flag: '--tool-use', count: DIFFICULTIES.length, what: 'shares in [0, 1], one per difficulty', max: 1 },
+  difficultyWeights: {
+    flag: '--difficulty-weights',
+    count: DIFFICULTIES.length,
+    what: 'weights ≥ 0, one per difficulty, not all 0',
+    max: Infinity,
+  },
+  kindWeights: {
+    flag: '--kind-weights',
+    count: 3,
+    what: 'weights ≥ 0 (questioner, plain solver, tool solver), not all 0',
+    max: Infinity,
+  },
+  questionerToolUse: { flag: '--questioner-tool-use', count: 1, what: 'share in [0, 1]', max: 1 },
+};
+
 /**
- * Per-difficulty tool-use shares from "s1,…,s7" (the `--tool-use` of `npm run pretrain`): seven
- * numbers in [0, 1]. Throws, naming the problem, on anything else.
+ * The numbers of one option: exactly `count` finite numbers in [0, max], and for weights not all 0.
+ * Throws, naming the flag and what it takes, on anything else.
  */
-export function parseToolUse(text: string): number[] {
-  const shares = text.split(',').map((part) => (part.trim() === '' ? Number.NaN : Number(part)));
-  if (shares.length !== DIFFICULTIES.length || shares.some((v) => !Number.isFinite(v) || v < 0 || v > 1))
-    throw new Error(
-      `--tool-use takes ${DIFFICULTIES.length} shares in [0, 1], one per difficulty, separated by commas (got "${text}").`,
-    );
-  return shares;
+function parseNumbers(option: keyof MixOptions, text: string): number[] {
+  const { flag, count, what, max } = MIX_OPTIONS[option];
+  const values = text.split(',').map((part) => (part.trim() === '' ? Number.NaN : Number(part)));
+  const allZeroWeights = max === Infinity && values.every((v) => v === 0);
+  if (values.length !== count || values.some((v) => !Number.isFinite(v) || v < 0 || v > max) || allZeroWeights)
+    throw new Error(`${flag} takes ${count} ${what}${count > 1 ? ', separated by commas' : ''} (got "${text}").`);
+  return values;
+}
+
+/** The default mix with every option given replaced (options absent keep the default's values). */
+export function corpusMix(options: MixOptions): CorpusMix {
+  const mix = { ...DEFAULT_CORPUS_MIX };
+  if (options.toolUse !== undefined) mix.toolUse = parseNumbers('toolUse', options.toolUse);
+  if (options.difficultyWeights !== undefined)
+    mix.difficultyWeights = parseNumbers('difficultyWeights', options.difficultyWeights);
+  if (options.kindWeights !== undefined) {
+    const [questioner = 0, solver = 0, toolSolver = 0] = parseNumbers('kindWeights', options.kindWeights);
+    Object.assign(mix, { questioner, solver, toolSolver });
+  }
+  if (options.questionerToolUse !== undefined)
+    mix.questionerToolUse = parseNumbers('questionerToolUse', options.questionerToolUse)[0] as number;
+  return mix;
 }
 
 export type DocumentKind = 'questioner' | 'questioner-tool' | 'solver' | 'tool-call' | 'tool-no-call';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { poolsOfTrace, tableCell, tableSolvers } from '../../../src/engine/coevolution';
+import { levelCounts, poolsOfTrace, tableCell, tableSolvers } from '../../../src/engine/coevolution';
 import type { PhaseRecord } from '../../../src/engine/trace';
 
 describe('Table 5 cells, hand-computed', () => {
@@ -20,6 +20,22 @@ describe('Table 5 cells, hand-computed', () => {
       3,
     );
     expect(cell).toEqual({ pass: 0.5, toolCalls: 1 });
+  });
+  it('counts a column’s questions by the oracle’s level, outside the family first', () => {
+    // Level 1: two one-digit operands, + or −; level 2 allows products up to 20; level 3 three
+    // operands up to 50; "Let x = …" is a step problem, level 6 when the second expression adds one
+    // operand and 7 when it adds two (src/core/step-tasks.ts). Division by zero and free text are outside.
+    const counts = levelCounts([
+      'What is 3 + 4 ?',
+      'What is 9 - 2 ?',
+      'Compute 12 * 15 .',
+      'Evaluate 45 * 3 - 17 .',
+      'Let x = 3 + 4 . What is x * 2 ?',
+      'Let x = 3 + 4 * 5 . What is x * 2 - 7 ?',
+      'What is 3 / 0 ?',
+      'hello',
+    ]);
+    expect(counts).toEqual([2, 2, 1, 1, 0, 0, 1, 1]);
   });
   it('frozen executors 0, 1, 3 and the last', () => {
     expect(tableSolvers(8)).toEqual([0, 1, 3, 8]);

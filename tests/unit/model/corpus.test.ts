@@ -1,10 +1,11 @@
 /**
  * The pre-training corpus draws tool-solver documents that call the tool with a share per
- * difficulty (`CorpusMix.toolUse`), which `npm run pretrain -- --tool-use s1,…,s7` sets.
+ * difficulty (`CorpusMix.toolUse`), which `npm run pretrain -- --tool-use s1,…,s7` sets, and the
+ * other corpus options of `npm run pretrain` (`corpusMix`).
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/core/random';
-import { DEFAULT_CORPUS_MIX, parseToolUse, sampleDocument } from '../../../src/model/corpus';
+import { DEFAULT_CORPUS_MIX, corpusMix, sampleDocument } from '../../../src/model/corpus';
 
 /** Only tool-solver documents, every difficulty equally often. */
 const TOOL_SOLVER_ONLY = {
@@ -40,18 +41,43 @@ describe('sampleDocument', () => {
   });
 });
 
-describe('parseToolUse', () => {
-  it('reads seven shares', () => {
-    expect(parseToolUse('0.2, 0.3,0.4,0.45,0.5,0.5,1')).toEqual([0.2, 0.3, 0.4, 0.45, 0.5, 0.5, 1]);
+describe('corpusMix', () => {
+  it('reads each option and keeps the defaults of the ones absent', () => {
+    expect(corpusMix({ toolUse: '0.2, 0.3,0.4,0.45,0.5,0.5,1' })).toEqual({
+      ...DEFAULT_CORPUS_MIX,
+      toolUse: [0.2, 0.3, 0.4, 0.45, 0.5, 0.5, 1],
+    });
+    expect(
+      corpusMix({ difficultyWeights: '5,3,2,1.5,1.5,3,3', kindWeights: '0.3,0.35,0.5', questionerToolUse: '1' }),
+    ).toEqual({
+      ...DEFAULT_CORPUS_MIX,
+      difficultyWeights: [5, 3, 2, 1.5, 1.5, 3, 3],
+      questioner: 0.3,
+      solver: 0.35,
+      toolSolver: 0.5,
+      questionerToolUse: 1,
+    });
+    expect(corpusMix({})).toEqual(DEFAULT_CORPUS_MIX);
   });
 
   it.each([
-    '0.5,0.5,0.5,0.5,0.5,0.5',
-    '0.5,0.5,0.5,,0.5,0.5,0.5',
-    '0,0,0,0,0,0,1.5',
-    '0,0,0,0,0,0,-0.1',
-    'a,b,c,d,e,f,g',
-  ])('refuses %s', (text) => {
-    expect(() => parseToolUse(text)).toThrow(/--tool-use takes 7 shares in \[0, 1\]/);
+    ['0.5,0.5,0.5,0.5,0.5,0.5', /--tool-use takes 7 shares in \[0, 1\]/],
+    ['0.5,0.5,0.5,,0.5,0.5,0.5', /--tool-use takes 7 shares/],
+    ['0,0,0,0,0,0,1.5', /--tool-use takes 7 shares/],
+    ['0,0,0,0,0,0,-0.1', /--tool-use takes 7 shares/],
+    ['a,b,c,d,e,f,g', /--tool-use takes 7 shares/],
+  ])('refuses --tool-use %s', (text, message) => {
+    expect(() => corpusMix({ toolUse: text })).toThrow(message);
+  });
+
+  it.each([
+    [{ difficultyWeights: '0,0,0,0,0,0,0' }, /--difficulty-weights takes 7 weights ≥ 0, one per difficulty, not all 0/],
+    [{ difficultyWeights: '1,1,1,1,1,1,-1' }, /--difficulty-weights takes 7 weights/],
+    [{ kindWeights: '0.3,0.35' }, /--kind-weights takes 3 weights ≥ 0 \(questioner, plain solver, tool solver\)/],
+    [{ kindWeights: '0,0,0' }, /--kind-weights takes 3 weights/],
+    [{ questionerToolUse: '1.2' }, /--questioner-tool-use takes 1 share in \[0, 1\]/],
+    [{ questionerToolUse: '0.5,0.5' }, /--questioner-tool-use takes 1 share/],
+  ])('refuses %o', (options, message) => {
+    expect(() => corpusMix(options)).toThrow(message);
   });
 });
