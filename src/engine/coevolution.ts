@@ -50,7 +50,10 @@ export function poolsOfTrace(trace: readonly PhaseRecord[]): string[][] {
  */
 export function levelCounts(questions: readonly string[]): number[] {
   const counts = new Array<number>(8).fill(0);
-  for (const q of questions) counts[solveQuestion(q)?.difficulty ?? 0]++;
+  for (const q of questions) {
+    const level = solveQuestion(q)?.difficulty ?? 0;
+    counts[level] = (counts[level] ?? 0) + 1;
+  }
   return counts;
 }
 
