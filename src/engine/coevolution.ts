@@ -15,7 +15,7 @@ import { toolSolverPrompt } from '../core/contracts';
 import type { Agent0Config } from '../core/config';
 import { answersEquivalent } from '../core/equivalence';
 import { Rng } from '../core/random';
-import { solveQuestion } from '../core/tasks';
+import { DIFFICULTIES, solveQuestion } from '../core/tasks';
 import type { TinyLM } from '../model/model';
 import type { EngineContext, ToolRunner } from './context';
 import { modelToolRollouts } from './executor-rollouts';
@@ -49,7 +49,7 @@ export function poolsOfTrace(trace: readonly PhaseRecord[]): string[][] {
  * its tool calls per rollout can rise above one).
  */
 export function levelCounts(questions: readonly string[]): number[] {
-  const counts = new Array<number>(8).fill(0);
+  const counts = new Array<number>(DIFFICULTIES.length + 1).fill(0);
   for (const q of questions) {
     const level = solveQuestion(q)?.difficulty ?? 0;
     counts[level] = (counts[level] ?? 0) + 1;
