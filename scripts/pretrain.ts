@@ -20,7 +20,7 @@ import { Rng } from '../src/core/random';
 import { Tokenizer } from '../src/core/tokenizer';
 import { DEFAULT_OPTIMIZER } from '../src/model/adamw';
 import { selectBackend } from '../src/model/backend';
-import { type MixOptions, corpusMix, sampleDocument } from '../src/model/corpus';
+import { MIX_OPTION_ARGS, corpusMix, mixOptionsOf, sampleDocument } from '../src/model/corpus';
 import { TinyLM } from '../src/model/model';
 import { warmupCosine } from '../src/model/schedule';
 import { nllStep } from '../src/model/supervised';
@@ -35,10 +35,7 @@ const { values } = parseArgs({
     out: { type: 'string', default: 'public/models/base.a0lm' },
     'save-every': { type: 'string', default: '250' },
     from: { type: 'string' },
-    'tool-use': { type: 'string' },
-    'difficulty-weights': { type: 'string' },
-    'kind-weights': { type: 'string' },
-    'questioner-tool-use': { type: 'string' },
+    ...MIX_OPTION_ARGS,
   },
 });
 const seed = Number(values.seed);
@@ -46,14 +43,7 @@ const steps = Number(values.steps);
 const saveEvery = Number(values['save-every']);
 const peakLr = Number(values.lr);
 /** The corpus options given on the command line, as written (the checkpoint's metadata records them). */
-const mixOptions: MixOptions = Object.fromEntries(
-  Object.entries({
-    toolUse: values['tool-use'],
-    difficultyWeights: values['difficulty-weights'],
-    kindWeights: values['kind-weights'],
-    questionerToolUse: values['questioner-tool-use'],
-  }).filter(([, v]) => v !== undefined),
-);
+const mixOptions = mixOptionsOf(values);
 const mix = corpusMix(mixOptions);
 const BATCH = 32;
 const POOL = 8;

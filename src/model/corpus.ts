@@ -111,6 +111,20 @@ function parseNumbers(option: keyof MixOptions, text: string): number[] {
   return values;
 }
 
+/** The corpus options as `node:util` parseArgs declares them, keyed by flag name without the dashes. */
+export const MIX_OPTION_ARGS: Record<string, { type: 'string' }> = Object.fromEntries(
+  Object.values(MIX_OPTIONS).map(({ flag }) => [flag.slice(2), { type: 'string' as const }]),
+);
+
+/** The corpus options given among parsed command-line values (absent flags left out). */
+export function mixOptionsOf(values: Record<string, unknown>): MixOptions {
+  const given = Object.entries(MIX_OPTIONS).flatMap(([key, { flag }]) => {
+    const value = values[flag.slice(2)];
+    return typeof value === 'string' ? [[key, value]] : [];
+  });
+  return Object.fromEntries(given) as MixOptions;
+}
+
 /** The default mix with every option given replaced (options absent keep the default's values). */
 export function corpusMix(options: MixOptions): CorpusMix {
   const mix = { ...DEFAULT_CORPUS_MIX };

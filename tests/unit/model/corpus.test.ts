@@ -5,7 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/core/random';
-import { DEFAULT_CORPUS_MIX, corpusMix, sampleDocument } from '../../../src/model/corpus';
+import {
+  DEFAULT_CORPUS_MIX,
+  MIX_OPTION_ARGS,
+  corpusMix,
+  mixOptionsOf,
+  sampleDocument,
+} from '../../../src/model/corpus';
 
 /** Only tool-solver documents, every difficulty equally often. */
 const TOOL_SOLVER_ONLY = {
@@ -58,6 +64,20 @@ describe('corpusMix', () => {
       questionerToolUse: 1,
     });
     expect(corpusMix({})).toEqual(DEFAULT_CORPUS_MIX);
+  });
+
+  it('reads the four flags from parsed command-line values, leaving out the absent and the others', () => {
+    expect(Object.keys(MIX_OPTION_ARGS).sort()).toEqual([
+      'difficulty-weights',
+      'kind-weights',
+      'questioner-tool-use',
+      'tool-use',
+    ]);
+    expect(
+      mixOptionsOf({ 'kind-weights': '0.3,0.35,0.5', 'tool-use': undefined, steps: '600', from: 'a.a0lm' }),
+    ).toEqual({
+      kindWeights: '0.3,0.35,0.5',
+    });
   });
 
   it.each([
