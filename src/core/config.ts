@@ -201,11 +201,11 @@ export type ConfigOverride = { [K in keyof Agent0Config]?: Partial<Agent0Config[
 const PRESET_OVERRIDES: Record<PresetName, ConfigOverride> = {
   faithful: {},
   classroom: {
-    // Three curriculum steps per iteration (each step's 32 samples written by the questioner as the
+    // Two curriculum steps per iteration (each step's 32 samples written by the questioner as the
     // step before left it), their solver proxy drawing 6 executor answers per question in place of
-    // 10 to pay for the third: the executor frozen after iteration 1 then passes 6.2 points fewer of
-    // iteration 3's questions than with two steps of 10 (8 seeds; docs/algorithms.md §1.7).
-    questioner: { prompts: 8, rolloutsPerPrompt: 4, steps: 3, learningRate: 3e-4 },
+    // 10. With the base that solves and writes step problems a third step moved nothing outside the
+    // seeds' spread and cost a fifth of an iteration (docs/algorithms.md §1.7).
+    questioner: { prompts: 8, rolloutsPerPrompt: 4, steps: 2, learningRate: 3e-4 },
     // A curriculum sample must run a program to check its question: without the rule the questioner
     // stops checking and its answer agrees with the executor's majority on a third of the questions,
     // with it on half (eight seeds, docs/algorithms.md §1.7, §7.11).

@@ -33,20 +33,20 @@ describe('a run in UNIPO’s format', () => {
   });
 
   it('has one entry per optimizer update of either role, the first of each batch marked (ρ ≡ 1 there)', () => {
-    // classroom: 8 iterations, each 3 questioner batches (one per curriculum step) of 4 updates,
-    // then 1 executor batch of 4 updates: 16 per iteration, 128 in all.
-    expect(classroom.config.questioner.steps).toBe(3);
-    expect(log.entries).toHaveLength(128);
-    expect(log.header.totalSteps).toBe(128);
-    expect(log.entries.map((e) => e.step)).toEqual([...Array(128).keys()]);
+    // classroom: 8 iterations, each 2 questioner batches (one per curriculum step) of 4 updates,
+    // then 1 executor batch of 4 updates: 12 per iteration, 96 in all.
+    expect(classroom.config.questioner.steps).toBe(2);
+    expect(log.entries).toHaveLength(96);
+    expect(log.header.totalSteps).toBe(96);
+    expect(log.entries.map((e) => e.step)).toEqual([...Array(96).keys()]);
     const roles = log.entries.map((e) => e.metrics.is_executor_update);
-    expect(roles.slice(0, 16)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1]);
-    const firsts = log.entries.slice(0, 16).map((e) => e.is_first_step_after_rollout_phase);
-    expect(firsts).toEqual([...Array(16).keys()].map((i) => i % 4 === 0));
-    expect(log.entries[127]?.metrics.iteration).toBe(8);
+    expect(roles.slice(0, 12)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1]);
+    const firsts = log.entries.slice(0, 12).map((e) => e.is_first_step_after_rollout_phase);
+    expect(firsts).toEqual([...Array(12).keys()].map((i) => i % 4 === 0));
+    expect(log.entries[95]?.metrics.iteration).toBe(8);
     // As released the executor makes one update per batch: every one of its entries is a first step.
     const grpo = unipoRunLog(released);
-    expect(grpo.entries).toHaveLength(8 * (3 * 4 + 1));
+    expect(grpo.entries).toHaveLength(8 * (2 * 4 + 1));
     expect(grpo.entries.filter((e) => e.role === 'executor').every((e) => e.is_first_step_after_rollout_phase)).toBe(
       true,
     );
@@ -67,9 +67,9 @@ describe('a run in UNIPO’s format', () => {
     const x = classroom.trace.find((r) => r.phase === 'executor-update') as RecordOf<'executor-update'>;
     const wins = x.rollouts.filter((r) => r.reward === 1).length;
     // Executor rewards are ±1: mean = (wins − losses) / n.
-    // The executor's batch follows the three questioner batches: entries 12–15.
-    expect(log.entries[12]?.metrics.reward).toBeCloseTo((2 * wins - x.rollouts.length) / x.rollouts.length, 12);
-    expect(log.entries[13]?.metrics.clip_fraction).toBeCloseTo(
+    // The executor's batch follows the two questioner batches: entries 8–11.
+    expect(log.entries[8]?.metrics.reward).toBeCloseTo((2 * wins - x.rollouts.length) / x.rollouts.length, 12);
+    expect(log.entries[9]?.metrics.clip_fraction).toBeCloseTo(
       (x.stats?.updates[1]?.clipLowFrac ?? NaN) + (x.stats?.updates[1]?.clipHighFrac ?? NaN),
       12,
     );
@@ -105,7 +105,7 @@ describe('a run in UNIPO’s format', () => {
   });
 
   it('names ADPO’s per-question scale and upper clip, equal to g(s) and ε_high(s) by hand', () => {
-    const e = log.entries[12];
+    const e = log.entries[8];
     const first = e?.adpo_per_question?.[0];
     if (!first) throw new Error('no ADPO question');
     const s = first.self_consistency_score;
@@ -113,7 +113,7 @@ describe('a run in UNIPO’s format', () => {
     const w = Math.min(1, Math.max(0, (s - 0.3) / 0.5));
     expect(first.adpo_advantage_scale).toBeCloseTo(0.6 + 0.4 * w, 12);
     expect(first.adpo_eps_high).toBeCloseTo(0.2 + 0.1 * Math.min(1, Math.max(0, (0.8 - s) / 0.5)), 12);
-    expect(log.entries[15]?.adpo_per_question).toEqual(e?.adpo_per_question);
+    expect(log.entries[11]?.adpo_per_question).toEqual(e?.adpo_per_question);
     // The sampled prompt of question 0 carries its own numbers.
     const prompt = e?.prompts?.[0];
     expect(prompt?.prompt).toBe(`<|tool|>${first.question}\n`);

@@ -18,11 +18,11 @@ describe('stepUntil: phase by phase until a goal holds', () => {
       () => state.latest('self-labelling') !== null,
       () => false,
     );
-    // Phases 1–5 run once per curriculum step (three in the classroom preset), then the pool phase:
+    // Phases 1–5 run once per curriculum step (two in the classroom preset), then the pool phase:
     // self-labelling is record 5K + 2.
     expect(PHASES.indexOf('self-labelling')).toBe(6);
-    expect(recording.config.questioner.steps).toBe(3);
-    expect(state.phasesRun).toBe(5 * 3 + 2);
+    expect(recording.config.questioner.steps).toBe(2);
+    expect(state.phasesRun).toBe(5 * 2 + 2);
     driver.dispose();
   });
   it('a cancelled stepping runs nothing more', async () => {
