@@ -102,50 +102,84 @@ describe('announceFirstCall', () => {
 });
 
 describe('sharedRuns', () => {
+  type Ending = 'ok' | 'timeout' | 'crash' | 'fail';
   /** A runner whose runs end when the test says: each run's code, and a way to end it. */
-  function heldRunner() {
-    const runs: { code: string; end: (ok: boolean) => void }[] = [];
+  function heldRunner(keep?: number) {
+    const runs: { code: string; end: (how: Ending) => void }[] = [];
     const runner = sharedRuns(
       (code) =>
         new Promise((resolve, reject) => {
           const n = runs.length + 1;
           runs.push({
             code,
-            end: (ok) =>
-              ok
-                ? resolve({ observation: `${code} #${n}`, ok: true, timedOut: false })
-                : reject(new Error(`${code} failed`)),
+            end: (how) =>
+              how === 'fail'
+                ? reject(new Error(`${code} failed`))
+                : resolve({ observation: `${code} #${n}`, ok: how === 'ok', timedOut: how === 'timeout' }),
           });
         }),
+      keep,
     );
     return { runs, runner };
   }
+  const codes = (runs: { code: string }[]) => runs.map((r) => r.code);
 
-  it('runs copies handed over together once, and a copy handed over after the run ended again', async () => {
+  it('runs copies once, whether handed over together or after the run ended', async () => {
     const { runs, runner } = heldRunner();
     const first = [runner('print(1)'), runner('print(2)'), runner('print(1)'), runner('print(1)')];
-    expect(runs.map((r) => r.code)).toEqual(['print(1)', 'print(2)']);
-    runs.forEach((r) => r.end(true));
+    expect(codes(runs)).toEqual(['print(1)', 'print(2)']);
+    runs.forEach((r) => r.end('ok'));
     expect((await Promise.all(first)).map((r) => r.observation)).toEqual([
       'print(1) #1',
       'print(2) #2',
       'print(1) #1',
       'print(1) #1',
     ]);
-    const again = runner('print(1)');
-    expect(runs.map((r) => r.code)).toEqual(['print(1)', 'print(2)', 'print(1)']);
-    runs[2]?.end(true);
-    expect((await again).observation).toBe('print(1) #3');
+    expect((await runner('print(1)')).observation).toBe('print(1) #1');
+    expect(codes(runs)).toEqual(['print(1)', 'print(2)']);
   });
 
   it('fails every copy with their run, and runs the program afresh afterwards', async () => {
     const { runs, runner } = heldRunner();
     const copies = [runner('x'), runner('x')];
-    runs[0]?.end(false);
+    runs[0]?.end('fail');
     for (const copy of copies) await expect(copy).rejects.toThrow('x failed');
     const again = runner('x');
     expect(runs).toHaveLength(2);
-    runs[1]?.end(true);
+    runs[1]?.end('ok');
     expect((await again).observation).toBe('x #2');
+  });
+
+  it('does not keep a run that timed out or whose sandbox failed: the next copy runs again', async () => {
+    const { runs, runner } = heldRunner();
+    const slow = runner('while True: pass');
+    const dead = runner('print(3)');
+    runs[0]?.end('timeout');
+    runs[1]?.end('crash');
+    expect((await slow).timedOut).toBe(true);
+    expect((await dead).ok).toBe(false);
+    const again = [runner('while True: pass'), runner('print(3)')];
+    expect(codes(runs)).toEqual(['while True: pass', 'print(3)', 'while True: pass', 'print(3)']);
+    runs[2]?.end('ok');
+    runs[3]?.end('ok');
+    expect((await Promise.all(again)).map((r) => r.observation)).toEqual(['while True: pass #3', 'print(3) #4']);
+  });
+
+  it('keeps at most `keep` results, dropping the one handed over least recently', async () => {
+    const { runs, runner } = heldRunner(2);
+    const a = runner('a');
+    const b = runner('b');
+    runs.forEach((r) => r.end('ok'));
+    await Promise.all([a, b]);
+    // a handed over again: b is now the least recent, and c's run pushes it out.
+    expect((await runner('a')).observation).toBe('a #1');
+    const c = runner('c');
+    runs[2]?.end('ok');
+    await c;
+    expect((await runner('a')).observation).toBe('a #1');
+    const b2 = runner('b');
+    expect(codes(runs)).toEqual(['a', 'b', 'c', 'b']);
+    runs[3]?.end('ok');
+    expect((await b2).observation).toBe('b #4');
   });
 });
