@@ -204,7 +204,7 @@ const PRESET_OVERRIDES: Record<PresetName, ConfigOverride> = {
     // Two curriculum steps per iteration (each step's 32 samples written by the questioner as the
     // step before left it), their solver proxy drawing 6 executor answers per question in place of
     // 10. With the base that solves and writes step problems a third step moved nothing outside the
-    // seeds' spread and cost a fifth of an iteration (docs/algorithms.md §1.7).
+    // seeds' spread and cost a seventh of an iteration (docs/algorithms.md §1.7).
     questioner: { prompts: 8, rolloutsPerPrompt: 4, steps: 2, learningRate: 3e-4 },
     // A curriculum sample must run a program to check its question: without the rule the questioner
     // stops checking and its answer agrees with the executor's majority on a third of the questions,
