@@ -148,14 +148,28 @@ export async function checkPhaseView(page: Page, record: PhaseRecord, config: Ag
   }
 }
 
-/** Keep a screenshot of every chapter as a test artifact (header unstuck so it does not cover the view). */
+/**
+ * Keep a screenshot of every chapter as a test artifact (header unstuck so it does not cover the
+ * view): the page's own screenshot clipped to the chapter's box, which does not wait for the
+ * element to hold still for two frames as an element screenshot does (one CI run waited there
+ * until the test's ten minutes ran out).
+ */
 export async function screenshotChapters(page: Page, path: (name: string) => string): Promise<string[]> {
   const ids = await page.locator('section[data-chapter]').evaluateAll((els) => els.map((e) => e.id));
   await page.evaluate(() => document.fonts.ready);
-  for (const id of ids)
-    await page
-      .locator(`#${id}`)
-      .screenshot({ path: path(`${id}.png`), style: 'header { position: static !important; }' });
+  for (const id of ids) {
+    const clip = await page.locator(`#${id}`).evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return { x: box.left + window.scrollX, y: box.top + window.scrollY, width: box.width, height: box.height };
+    });
+    await page.screenshot({
+      path: path(`${id}.png`),
+      fullPage: true,
+      clip,
+      style: 'header { position: static !important; }',
+      timeout: 60_000,
+    });
+  }
   return ids;
 }
 
