@@ -2,9 +2,10 @@
  * The prelude's second part (Python, run after prelude.ts's policy in the same namespace): one
  * run (capped streams, exit and error text) and the same interpreter state for every call: before
  * a call, sys.path without writable directories, the decimal context and random state reset;
- * after it, the modules it imported dropped and a fingerprint of the allowed modules, classes,
- * import hooks and builtins compared with the one taken at boot (any difference asks the host to
- * replace the worker). Ends with the tuple `(run, live_objects)` the runtime reads.
+ * after it, the modules it imported dropped and a fingerprint of the allowed modules, import hooks
+ * and builtins compared with the one taken at boot (any difference asks the host to replace the
+ * worker). The classes user code can reach are sealed at boot instead, so no call can patch them.
+ * Ends with the tuple `(run, live_objects)` the runtime reads.
  */
 export const PRELUDE_RUN = String.raw`# --- one run --------------------------------------------------------------------------------
 class Capped(io.TextIOBase):
@@ -77,6 +78,60 @@ DECIMAL_DEFAULT = decimal.DefaultContext.copy()
 SEALED = (Capped, BlockFinder, Refused, Checker)
 
 
+# Py_TPFLAGS_IMMUTABLETYPE: a class whose attributes no code can set or delete (int, str,
+# decimal.Decimal…), read through type's own descriptor, which no class or metaclass can shadow.
+IMMUTABLE_TYPE = 1 << 8
+type_flags = type.__dict__['__flags__'].__get__
+type_module = type.__dict__['__module__'].__get__
+# tp_flags in CPython's PyTypeObject: after the object header (three words) the eighteen slots
+# tp_name … tp_as_buffer, each one word wide, so the 22nd word.
+TP_FLAGS_OFFSET = 21 * ctypes.sizeof(ctypes.c_void_p)
+
+
+def module_root(klass):
+    """The top-level name of the module that defined a class, without a leading underscore
+    (_json's classes count as json's)."""
+    try:
+        return str(type_module(klass)).lstrip('_').partition('.')[0]
+    except AttributeError:
+        return ''
+
+
+def reachable_classes():
+    """The classes user code can reach and must not change: the allowed modules' public classes
+    and their bases, every class their modules define (private helpers too, such as the one
+    behind typing.List[int], reached through type() or __class__), and the sandbox's own."""
+    found = {}
+    roots = {name.partition('.')[0] for name in ALLOWED} | {__name__}
+    for value in gc.get_objects():
+        if issubclass(type(value), type) and module_root(value) in roots:
+            found.setdefault(id(value), value)
+    public = [v for name in ALLOWED - {'sys'} for k, v in vars(sys.modules[name]).items()
+              if not k.startswith('_') and isinstance(v, type)]
+    for klass in public + list(SEALED):
+        for base in klass.__mro__:
+            found.setdefault(id(base), base)
+    return list(found.values())
+
+
+def seal(klass):
+    """Give a class the flag CPython gives its built-in types: from then on setting or deleting
+    any of its attributes raises TypeError (a subclass defined later is not sealed)."""
+    flags = ctypes.c_ulong.from_address(id(klass) + TP_FLAGS_OFFSET)
+    if flags.value != type_flags(klass):
+        raise RuntimeError(f'the type flags of {klass.__qualname__} are not where this CPython keeps them')
+    flags.value |= IMMUTABLE_TYPE
+
+
+# What an allowed module sets on its own class the first time it is used, done before the seal:
+# string.Template compiles its pattern into a class attribute on first substitute().
+string_module = real_import('string')
+string_module.Template('').substitute()
+for klass in reachable_classes():
+    if not type_flags(klass) & IMMUTABLE_TYPE:
+        seal(klass)
+del ctypes
+
 MUTABLE = (list, set, dict, decimal.Context)
 
 
@@ -88,37 +143,17 @@ def mark(value):
     return tuple(map(id, value))
 
 
-# Py_TPFLAGS_IMMUTABLETYPE: a class whose attributes no code can set (int, str, decimal.Decimal…),
-# read through type's own descriptor, which no class or metaclass can shadow.
-IMMUTABLE_TYPE = 1 << 8
-type_flags = type.__dict__['__flags__'].__get__
-
-
 def fingerprint():
     """What a call must leave as it found: the allowed modules' public names (and the containers
-    among them), the classes they define (and their bases) whose attributes can be set, the import
-    machinery, builtins and the sandbox's own classes."""
-    marks, seen = [], set()
-
-    def classes(klass):
-        for base in klass.__mro__:
-            if id(base) not in seen:
-                seen.add(id(base))
-                if not type_flags(base) & IMMUTABLE_TYPE:
-                    marks.append(mark(vars(base)))
-
+    among them), the import machinery and builtins. Their classes are sealed above, so no call
+    can change those."""
+    marks = []
     for name in sorted(ALLOWED - {'sys'}):  # user code never sets the real sys's attributes
         module = sys.modules.get(name)
         marks.append((name, id(module)))
         public = {k: v for k, v in vars(module).items() if not k.startswith('_')} if module else {}
         marks.append(mark(public))
-        for value in public.values():
-            if isinstance(value, type):
-                classes(value)
-            elif isinstance(value, MUTABLE):
-                marks.append(mark(value))
-    for klass in SEALED:
-        classes(klass)
+        marks.extend(mark(value) for value in public.values() if isinstance(value, MUTABLE))
     marks.append(mark(sys.meta_path))
     marks.append(mark(sys.path_hooks))
     marks.append(tuple(sys.path))

@@ -34,9 +34,12 @@
  *    passes it; `__main__` holds nothing of it). Before a call, scratch, the decimal context, the
  *    random seed, the recursion and int-string limits are reset; after it, `sys.path` is restored
  *    and modules new to `sys.modules` are dropped, then a fingerprint (the allowed modules' public
- *    names and containers, their classes and bases, the import machinery, builtins, the
- *    sandbox's own classes) is compared with the one taken at boot: on any difference (say, a
- *    patched `Fraction` method) the result stands but the host replaces the worker.
+ *    names and containers, the import machinery, builtins) is compared with the one taken at
+ *    boot: on any difference (say, `math.pi` rebound) the result stands but the host replaces the
+ *    worker. The classes a call could patch instead are sealed at boot (prelude-run.ts): every
+ *    class the allowed modules define, public or private, their bases and the sandbox's own get
+ *    the flag CPython gives int and str, so `Fraction.limit_denominator = …` or an attribute set
+ *    on `type(typing.List[int])` raises TypeError in the call that tries it.
  *  - The JS scope (harden.ts): after Pyodide has loaded, the worker loses its network and
  *    messaging globals (browser) or `process`/`require` (Node), `eval`, and the Function
  *    constructors, so even a Python-level escape finds nothing to call.
@@ -44,9 +47,10 @@
  *    watchdog that terminates and respawns the worker; outputs and error texts are capped here
  *    and cut again in TypeScript after the call, whatever the Python side reports.
  * Known limits: a Python-level policy is best-effort (CPython was not designed to confine code);
- * the outer layers are what make a miss harmless. The fingerprint sees which objects a class or
- * module holds, not the insides of a mutable one held by a class, nor private caches (such as an
- * ABC's registry after `register`). Pyodide's file system is in-memory
+ * the outer layers are what make a miss harmless. The fingerprint sees which objects a module
+ * holds, and the seal stops a class's attributes being rebound, but neither sees the insides of a
+ * mutable object a class holds, nor private caches (such as an ABC's registry after `register`),
+ * nor classes of modules outside the allowed ones that no allowed class derives from. Pyodide's file system is in-memory
  * (nothing of the host is mounted); `os.path` queries (`exists`, `getsize`, ...) may still read
  * metadata of the runtime's own files outside scratch, but nothing writes there.
  */
@@ -55,7 +59,7 @@ import { PRELUDE_RUN } from './prelude-run.ts';
 
 /** Python source of the policy; `__CAP__` is replaced by the output cap in characters. */
 const SOURCE = String.raw`
-import ast, builtins, decimal, functools, gc, io, linecache, os, posix, random, shutil, sys, traceback, types
+import ast, builtins, ctypes, decimal, functools, gc, io, linecache, os, posix, random, shutil, sys, traceback, types
 
 SCRATCH = '/scratch'
 CAP = __CAP__

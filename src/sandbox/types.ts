@@ -66,9 +66,9 @@ export type FromWorker =
       interrupted: boolean;
       /** The runtime is broken (it must be replaced). */
       fatal: boolean;
-      /** The call left the runtime different from its fingerprint (a patched class, the import
-       *  machinery touched): the result stands, but the worker must be replaced before the next
-       *  call. */
+      /** The call left the runtime different from its fingerprint (a module attribute rebound,
+       *  the import machinery touched): the result stands, but the worker must be replaced before
+       *  the next call. */
       restart?: boolean;
       /** Size of the WebAssembly memory after the run (it never shrinks). */
       wasmBytes: number;

@@ -116,6 +116,12 @@ describe('one call cannot change the next', () => {
       'print("visible")',
       'visible\n',
     ],
+    [
+      'an attribute on a private class of an allowed module',
+      'import typing\ntry:\n    type(typing.List[int]).kept = 41\nexcept TypeError:\n    pass',
+      'import typing\nprint(getattr(type(typing.List[int]), "kept", "gone"))',
+      'gone\n',
+    ],
     ['a module attribute', 'import math\nmath.pi = 3', 'import math\nprint(math.pi)', '3.141592653589793\n'],
     [
       'the recursion limit',
@@ -146,10 +152,29 @@ describe('one call cannot change the next', () => {
     expect((await run('print(open("/etc/passwd").read())')).error).toMatch(refused);
   });
 
-  // The fingerprint (prelude-run.ts) skips classes flagged immutable: nothing can patch them.
-  it.each(['int', 'str', 'decimal.Decimal', 'object'])('the immutable class %s refuses a patch', async (klass) => {
-    const patch = await run(`import decimal, fractions\n${klass}.conjugate = lambda self: "patched"`);
+  // Built-in classes are immutable in CPython; the prelude seals the allowed modules' classes the
+  // same way (prelude-run.ts), private ones too: a patch is refused in the call that tries it.
+  it.each([
+    'int',
+    'str',
+    'decimal.Decimal',
+    'object',
+    'fractions.Fraction',
+    'random.Random',
+    'string.Template',
+    'collections.Counter',
+    'type(typing.List[int])',
+    'type(sys.stdout)',
+  ])('the class %s refuses a patch', async (klass) => {
+    const imports = 'import collections, decimal, fractions, random, string, sys, typing';
+    const patch = await run(`${imports}\n${klass}.conjugate = lambda self: "patched"`);
     expect(patch.error).toMatch(/^TypeError: cannot set 'conjugate' attribute of immutable type/m);
+  });
+
+  it('a class that fills in an attribute on first use still works after the seal', async () => {
+    const code = 'import string\nprint(string.Template("$a + $b").substitute(a=1, b=2))';
+    expect((await run(code)).stdout).toBe('1 + 2\n');
+    expect((await run(code)).stdout).toBe('1 + 2\n');
   });
 
   it('a seeded random state does not reach the next call', async () => {
