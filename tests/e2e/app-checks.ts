@@ -162,13 +162,17 @@ export async function screenshotChapters(page: Page, path: (name: string) => str
       const box = el.getBoundingClientRect();
       return { x: box.left + window.scrollX, y: box.top + window.scrollY, width: box.width, height: box.height };
     });
-    await page.screenshot({
-      path: path(`${id}.png`),
-      fullPage: true,
-      clip,
-      style: 'header { position: static !important; }',
-      timeout: 60_000,
-    });
+    await page
+      .screenshot({
+        path: path(`${id}.png`),
+        fullPage: true,
+        clip,
+        style: 'header { position: static !important; }',
+        timeout: 60_000,
+      })
+      .catch((e: unknown) => {
+        throw new Error(`the screenshot of chapter #${id} (${JSON.stringify(clip)}) failed: ${String(e)}`);
+      });
   }
   return ids;
 }
