@@ -1,60 +1,62 @@
 /**
  * The Python half of the sandbox: run once per runtime, before any user code, by runtime.ts.
  *
- * Threat model (what the sandbox defends against, and how; see also harden.ts and host.ts).
- * The code comes from a model being trained, so it is untrusted but not targeted: it is mostly
- * arithmetic, sometimes buggy, sometimes endless, and occasionally reaches for the host.
- * It must not (1) reach the JavaScript world (the `js` / `pyodide_js` modules, the worker's
- * globals, fetch, postMessage, Node's `process`/`require`/child processes), (2) make a request,
- * (3) touch files outside a scratch directory, (4) hang or kill the host, (5) leak state from one
- * call into the next. Layers, from the inside out:
+ * Threat model (what the sandbox defends against, and how; see also harden.ts and host.ts). The
+ * code comes from a model being trained, so it is untrusted but not targeted: it is mostly
+ * arithmetic, sometimes buggy, sometimes endless, and occasionally reaches for the host. It must
+ * not (1) reach the JavaScript world (the `js` / `pyodide_js` modules, the worker's globals, fetch,
+ * postMessage, Node's `process`/`require`/child processes), (2) make a request, (3) touch files
+ * outside a scratch directory, (4) hang or kill the host, (5) leak state from one call into the
+ * next. Layers, from the inside out:
  *  - Capability removal (this file): the `js`/`pyodide_js` JS modules are unregistered, their
- *    import hook is taken off `sys.meta_path`, the host modules are dropped from `sys.modules`,
- *    and a finder at the head of `sys.meta_path` refuses to load them again for anybody.
- *    `os.system` (which in Node would run a real shell command), `os.popen`, `exec*`, `spawn*`,
- *    `fork`, `kill`, `_exit`, `abort` are replaced by stubs that raise.
- *  - A user-level policy (this file): user code runs with fresh globals and a restricted
- *    `__builtins__` (guarded `__import__`, `open` confined to /scratch and never unbuffered,
- *    guarded getattr family, eval/exec re-checked, no compile/vars/breakpoint/input;
+ *    import hook is taken off `sys.meta_path`, the host modules are dropped from `sys.modules`, and
+ *    a finder at the head of `sys.meta_path` refuses to load them again for anybody. `os.system`
+ *    (which in Node would run a real shell command), `os.popen`, `exec*`, `spawn*`, `fork`, `kill`,
+ *    `_exit`, `abort` are replaced by stubs that raise.
+ *  - A user-level policy (this file and prelude-builtins.ts): user code runs with fresh globals and
+ *    a restricted `__builtins__` (guarded `__import__`, `open` confined to /scratch and never
+ *    unbuffered, guarded getattr family, eval/exec re-checked, no compile/vars/breakpoint/input;
  *    `syntax_check(text)` compiles and discards the code object, for the code-repair judge).
  *    Imports follow an allowlist (`ALLOWED`: the arithmetic, text and data-structure modules);
- *    anything else is refused before any search, so a `.py` written to scratch is never
- *    imported, and neither scratch nor the current directory is on `sys.path`. `sys`, `os` and
- *    `io` are handed out with a few names only (`ONLY`: no `sys.path`/`modules`/`_getframe`, no
+ *    anything else is refused before any search, so a `.py` written to scratch is never imported,
+ *    and neither scratch nor the current directory is on `sys.path`. `sys`, `os` and `io` are
+ *    handed out with a few names only (`ONLY`: no `sys.path`/`modules`/`_getframe`, no
  *    `os.open`/`environ`/`system`, no `io.open`/`FileIO`; `os.listdir` confined to scratch), and
- *    the names that evaluate annotation strings with the real `eval` are left out (`DROP`).
- *    A static check refuses attribute names that start with `_` (bar a few harmless dunders),
+ *    the names that evaluate annotation strings with the real `eval` are left out (`DROP`). A
+ *    static check refuses attribute names that start with `_` (bar a few harmless dunders),
  *    frame/traceback/code attributes, `sys.modules`-like registries and the routes from an open
- *    file to `FileIO` (`buffer`, `raw`, `detach`): this blocks the `__subclasses__` /
- *    `__globals__` / `__builtins__` / `__loader__` / frame-walking routes. Imported modules are
- *    handed out as per-run shadow copies (their allowed submodules too, lazily) without private
- *    names, so no attribute chain leads to another module and a call cannot rebind a module's
- *    names for the next one (classes and functions are shared, not copied).
- *  - One state for every call (this file): the prelude runs in a namespace of its own (runtime.ts
- *    passes it; `__main__` holds nothing of it). Before a call, scratch, the decimal context, the
- *    random seed, the recursion and int-string limits are reset; after it, `sys.path` is restored
- *    and modules new to `sys.modules` are dropped, then a fingerprint (the allowed modules' public
- *    names and containers, the import machinery, builtins) is compared with the one taken at
- *    boot: on any difference (say, `math.pi` rebound) the result stands but the host replaces the
- *    worker. The classes a call could patch instead are sealed at boot (prelude-run.ts): every
- *    class the allowed modules define, public or private, their bases and the sandbox's own get
- *    the flag CPython gives int and str, so `Fraction.limit_denominator = …` or an attribute set
- *    on `type(typing.List[int])` raises TypeError in the call that tries it.
- *  - The JS scope (harden.ts): after Pyodide has loaded, the worker loses its network and
- *    messaging globals (browser) or `process`/`require` (Node), `eval`, and the Function
- *    constructors, so even a Python-level escape finds nothing to call.
+ *    file to `FileIO` (`buffer`, `raw`, `detach`): this blocks the `__subclasses__` / `__globals__`
+ *    / `__builtins__` / `__loader__` / frame-walking routes. Imported modules are handed out as
+ *    per-run shadow copies (their allowed submodules too, lazily) without private names, so no
+ *    attribute chain leads to another module and a call cannot rebind a module's names for the next
+ *    one (classes and functions are shared, not copied).
+ *  - One state for every call (prelude-run.ts): the prelude runs in a namespace of its own
+ *    (runtime.ts passes it; `__main__` holds nothing of it). Before a call, scratch, the decimal
+ *    context, the random seed, the recursion and int-string limits are reset; after it, `sys.path`
+ *    is restored and modules new to `sys.modules` are dropped, then a fingerprint (the allowed
+ *    modules' public names and containers, the import machinery, builtins) is compared with the one
+ *    taken at boot: on any difference (say, `math.pi` rebound) the result stands but the host
+ *    replaces the worker. The classes a call could patch instead are sealed at boot
+ *    (prelude-run.ts): every class the allowed modules define, public or private, their bases and
+ *    the sandbox's own get the flag CPython gives int and str, so `Fraction.limit_denominator = …`
+ *    or an attribute set on `type(typing.List[int])` raises TypeError in the call that tries it.
+ *  - The JS scope (harden.ts): after Pyodide has loaded, the worker loses its network and messaging
+ *    globals (browser) or `process`/`require` (Node), `eval`, and the Function constructors, so
+ *    even a Python-level escape finds nothing to call.
  *  - The process boundary (host.ts, runtime.ts): a dedicated worker, an interrupt buffer, and a
- *    watchdog that terminates and respawns the worker; outputs and error texts are capped here
- *    and cut again in TypeScript after the call, whatever the Python side reports.
+ *    watchdog that terminates and respawns the worker; outputs and error texts are capped here and
+ *    cut again in TypeScript after the call, whatever the Python side reports.
  * Known limits: a Python-level policy is best-effort (CPython was not designed to confine code);
  * the outer layers are what make a miss harmless. The fingerprint sees which objects a module
  * holds, and the seal stops a class's attributes being rebound, but neither sees the insides of a
  * mutable object a class holds, nor private caches (such as an ABC's registry after `register`),
- * nor classes of modules outside the allowed ones that no allowed class derives from. Pyodide's file system is in-memory
- * (nothing of the host is mounted); `os.path` queries (`exists`, `getsize`, ...) may still read
- * metadata of the runtime's own files outside scratch, but nothing writes there.
+ * nor classes of modules outside the allowed ones that no allowed class derives from. Pyodide's
+ * file system is in-memory (nothing of the host is mounted); `os.path` queries (`exists`,
+ * `getsize`, ...) may still read metadata of the runtime's own files outside scratch, but nothing
+ * writes there.
  */
 
+import { PRELUDE_BUILTINS } from './prelude-builtins.ts';
 import { PRELUDE_RUN } from './prelude-run.ts';
 
 /** Python source of the policy; `__CAP__` is replaced by the output cap in characters. */
@@ -196,156 +198,11 @@ def compile_checked(source, filename, mode):
     return compile(tree, filename, mode)
 
 
-# --- restricted builtins --------------------------------------------------------------------
-real_import = builtins.__import__
-real_open = builtins.open
-real_getattr = builtins.getattr
-real_listdir = os.listdir
-shadows = {}
-
-
-def confine(file, what):
-    if not isinstance(file, (str, bytes, os.PathLike)):
-        raise PermissionError(f'{what} takes a file name inside {SCRATCH} in the sandbox')
-    path = os.path.realpath(os.path.join(SCRATCH, os.fsdecode(file)))
-    if path != SCRATCH and not path.startswith(SCRATCH + '/'):
-        raise PermissionError(f'{what} outside {SCRATCH} is not allowed in the sandbox: {file!r}')
-    return path
-
-
-def guarded_listdir(path='.'):
-    return real_listdir(confine(path, 'os.listdir()'))
-
-
-real_update_wrapper = functools.update_wrapper
-
-
-def guarded_update_wrapper(wrapper, wrapped, assigned=functools.WRAPPER_ASSIGNMENTS,
-                           updated=functools.WRAPPER_UPDATES):
-    # The real one reads any named attribute with the real getattr (say the __globals__ of a guard):
-    # only the default names are copied in the sandbox.
-    if tuple(assigned) != functools.WRAPPER_ASSIGNMENTS or tuple(updated) != functools.WRAPPER_UPDATES:
-        raise PermissionError('functools.update_wrapper() with other attribute names is not allowed in the sandbox')
-    return real_update_wrapper(wrapper, wrapped)
-
-
-def guarded_wraps(wrapped, assigned=functools.WRAPPER_ASSIGNMENTS, updated=functools.WRAPPER_UPDATES):
-    if tuple(assigned) != functools.WRAPPER_ASSIGNMENTS or tuple(updated) != functools.WRAPPER_UPDATES:
-        raise PermissionError('functools.wraps() with other attribute names is not allowed in the sandbox')
-    return lambda wrapper: real_update_wrapper(wrapper, wrapped)
-
-
-OVERRIDE = {
-    'sys': {'setrecursionlimit': setrecursionlimit},
-    'os': {'listdir': guarded_listdir},
-    'functools': {'update_wrapper': guarded_update_wrapper, 'wraps': guarded_wraps},
-}
-
-
-def shadow(module):
-    key = id(module)
-    if key not in shadows:
-        name = module.__name__
-        copy = types.ModuleType(name, module.__doc__)
-        shadows[key] = copy
-        only, drop = ONLY.get(name), DROP.get(name, ())
-        for attr, value in vars(module).items():
-            if blocked_attr(attr) or isinstance(value, types.ModuleType) or attr in drop:
-                continue
-            if only is None or attr in only:
-                setattr(copy, attr, OVERRIDE.get(name, {}).get(attr, value))
-        copy.__getattr__ = lambda attr, real=module: submodule(real, attr)
-    return shadows[key]
-
-
-def submodule(real, attr):
-    value = real_getattr(real, attr, None)
-    if blocked_attr(attr) or not isinstance(value, types.ModuleType) or value.__name__ not in ALLOWED:
-        raise AttributeError(f'module {real.__name__!r} has no attribute {attr!r} (or it is not allowed in the sandbox)')
-    return shadow(value)
-
-
-def guarded_import(name, globals=None, locals=None, fromlist=(), level=0):
-    if level:
-        raise ImportError('relative imports are not available in the sandbox')
-    if not isinstance(name, str):
-        raise TypeError('__import__() takes a module name')
-    check_module(name)
-    for item in fromlist or ():
-        check_attr(item)
-    return shadow(real_import(name, None, None, fromlist, 0))
-
-
-def guarded_open(file, mode='r', buffering=-1, encoding=None, errors=None, newline=None):
-    if not isinstance(buffering, int) or buffering == 0:
-        raise PermissionError('unbuffered open() is not allowed in the sandbox')
-    return real_open(confine(file, 'open()'), mode, buffering, encoding, errors, newline)
-
-
-def guarded_getattr(obj, name, *default):
-    check_attr(name)
-    return real_getattr(obj, name, *default)
-
-
-def guarded_hasattr(obj, name):
-    check_attr(name)
-    return builtins.hasattr(obj, name)
-
-
-def guarded_setattr(obj, name, value):
-    check_attr(name)
-    builtins.setattr(obj, name, value)
-
-
-def guarded_delattr(obj, name):
-    check_attr(name)
-    builtins.delattr(obj, name)
-
-
-current_builtins = [{}]
-
-
-def user_namespace(namespace, depth):
-    if namespace is None:
-        namespace = sys._getframe(depth).f_globals
-    namespace['__builtins__'] = current_builtins[0]
-    return namespace
-
-
-def guarded_exec(source, globals=None, locals=None):
-    if not isinstance(source, str):
-        raise PermissionError('exec() takes source text only in the sandbox')
-    builtins.exec(compile_checked(source, '<string>', 'exec'), user_namespace(globals, 2), locals)
-
-
-def guarded_eval(source, globals=None, locals=None):
-    if not isinstance(source, str):
-        raise PermissionError('eval() takes source text only in the sandbox')
-    return builtins.eval(compile_checked(source, '<string>', 'eval'), user_namespace(globals, 2), locals)
-
-
-def syntax_check(source):
-    """Compile source text in exec mode and discard the code object: raises SyntaxError or returns None."""
-    if not isinstance(source, str):
-        raise TypeError('syntax_check() takes source text')
-    compile(source, '<snippet>', 'exec', dont_inherit=True)
-
-
-KEPT_DUNDERS = ('__build_class__', '__import__', '__name__', '__debug__')
-SAFE_BUILTINS = {k: v for k, v in vars(builtins).items() if not k.startswith('_') or k in KEPT_DUNDERS}
-for removed in ('compile', 'vars', 'breakpoint', 'help', 'input', 'copyright', 'credits', 'license'):
-    SAFE_BUILTINS[removed] = deny(f'{removed}()')
-SAFE_BUILTINS.update({
-    '__import__': guarded_import, 'open': guarded_open, 'getattr': guarded_getattr,
-    'hasattr': guarded_hasattr, 'setattr': guarded_setattr, 'delattr': guarded_delattr,
-    'exec': guarded_exec, 'eval': guarded_eval, 'syntax_check': syntax_check,
-})
-
-
 `;
 
-/** The prelude with its output cap (characters per stream) filled in: the policy, then one run
- *  and the per-call state (prelude-run.ts), which ends with `(run, live_objects)`. */
+/** The prelude with its output cap (characters per stream) filled in: the tables, capability
+ *  removal and static check (this file), the restricted builtins (prelude-builtins.ts), then one
+ *  run and the per-call state (prelude-run.ts), which ends with `(run, live_objects)`. */
 export function preludeSource(capChars: number): string {
-  return (SOURCE + PRELUDE_RUN).replace('__CAP__', String(Math.floor(capChars)));
+  return (SOURCE + PRELUDE_BUILTINS + PRELUDE_RUN).replace('__CAP__', String(Math.floor(capChars)));
 }
