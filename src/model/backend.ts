@@ -12,7 +12,9 @@ import { batchedProductMemoryBytes, installBatchedProduct } from './kernels/batc
 import { fusedDecodeAvailable } from './kernels/fused-decode-ops';
 import { fusedTrainingAvailable } from './kernels/fused-train-ops';
 import { installWasmCacheWrite } from './kernels/wasm-cache-write';
+import { installWasmInverseCdf } from './kernels/wasm-inverse-cdf';
 import { installWasmLayerNorm } from './kernels/wasm-layer-norm';
+import { installWasmMaskBias } from './kernels/wasm-mask-bias';
 import { installWasmRowsGather } from './kernels/wasm-rows-gather';
 import { installWasmSlice } from './kernels/wasm-slice';
 
@@ -22,6 +24,10 @@ installBatchedProduct();
 installWasmLayerNorm();
 // A token step's key/value cache writes into the cache's own memory, not a copy of it (kernels/wasm-cache-write.ts).
 installWasmCacheWrite();
+// Attention's mask bias for a cache extension in one kernel, not eight (kernels/wasm-mask-bias.ts).
+installWasmMaskBias();
+// Sampling's inverse-CDF step in one kernel, not ten, bit for bit tfjs-wasm's own (kernels/wasm-inverse-cdf.ts).
+installWasmInverseCdf();
 // Generation's narrowing of its cache to the sequences still writing, a block copy per sequence (kernels/wasm-rows-gather.ts).
 installWasmRowsGather();
 // Slices copied from where their input lies in the heap, not from a copy of all of it (kernels/wasm-slice.ts).

@@ -186,7 +186,19 @@ export const TAPED_OPS: Ops = {
 
 /** The same values without the custom-gradient wrappers, for inference (generation, log-probs). */
 const plainLinear: Ops['linear'] = (a, b) => tf.matMul(a, b);
-const plainAffine: Ops['affine'] = (x, w, b) => tf.fused.matMul({ a: x, b: w, bias: b }) as tf.Tensor2D;
+/**
+ * x·W + b for x [m, k], W [k, n], b [n]: tfjs's fused product kernel run directly on the operands
+ * `tf.fused.matMul` hands it (x as [1, m, k], W as [1, k, n]; the same kernel and attributes, so
+ * the same numbers), without the op's custom-gradient wrapper and its third reshape, which it runs
+ * even where nothing is differentiated (a generation token step at 8 sequences ran 8 % faster).
+ */
+const plainAffine: Ops['affine'] = (x, w, b) => {
+  const [m, k] = x.shape;
+  const n = w.shape[1];
+  const inputs = { a: tf.reshape(x, [1, m, k]), b: tf.reshape(w, [1, k, n]), bias: b };
+  const attrs = { transposeA: false, transposeB: false, activation: 'linear', leakyreluAlpha: 0.2 };
+  return tf.reshape(tf.engine().runKernel(tf._FusedMatMul, inputs, attrs) as tf.Tensor3D, [m, n]);
+};
 export const PLAIN_OPS: Ops = {
   linear: plainLinear,
   linearT: (a, b) => tf.matMul(a, tf.transpose(b)),

@@ -5,6 +5,7 @@
 import * as tf from '@tensorflow/tfjs';
 import type { ModelConfig } from './config';
 import { cacheRowsWrite } from './kernels/wasm-cache-write';
+import { wasmMaskBias } from './kernels/wasm-mask-bias';
 import { rowsGather } from './kernels/wasm-rows-gather';
 
 /** Additive bias of a key position no query may see. */
@@ -131,6 +132,9 @@ export function extendPlan(
  */
 function maskBias(seen: Int32Array, batch: number, l: number, width: number): tf.Tensor4D {
   return tf.tidy(() => {
+    // On WASM one kernel of the project's own writes the same numbers (kernels/wasm-mask-bias.ts).
+    const direct = wasmMaskBias(seen, width, MASKED);
+    if (direct) return direct.reshape([batch, 1, l, width]);
     const shape = [batch * l, width];
     const keys = tf.range(0, width, 1, 'int32').reshape([1, width]);
     const visible = tf.less(keys, tf.tensor2d(seen, [batch * l, 1], 'int32'));

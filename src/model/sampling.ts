@@ -6,6 +6,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { fusedDecodeAvailable, fusedSample } from './kernels/fused-decode-ops';
+import { wasmInverseCdf } from './kernels/wasm-inverse-cdf';
 
 export interface SamplingOptions {
   /** Softmax temperature; 0 = greedy (argmax, ties to the lowest id). */
@@ -68,6 +69,9 @@ export function sampleTokens(
  * u·Σ w: the count of positions whose cumulative weight c_i satisfies c_i − u·Σ w ≤ 0 (capped at n − 1).
  */
 function inverseCdf(w: tf.Tensor2D, uniforms: tf.Tensor1D): tf.Tensor1D {
+  // On WASM one kernel of the project's own computes the same (kernels/wasm-inverse-cdf.ts).
+  const direct = wasmInverseCdf(w, uniforms);
+  if (direct) return direct;
   const [b, n] = w.shape;
   const target = tf.mul(tf.reshape(uniforms, [b, 1]), tf.sum(w, 1, true));
   const below = tf.sum(tf.cast(tf.lessEqual(tf.sub(tf.cumsum(w, 1), target), 0), 'int32'), 1);

@@ -33,9 +33,13 @@ export function installWasmRowsGather(): void {
     tf.registerKernel({ kernelName: ROWS_GATHER_KERNEL, backendName: 'wasm', kernelFunc: rowsGatherFunc });
 }
 
+/** Whether the backend in use has the kernel (WASM). */
+export function rowsGatherAvailable(): boolean {
+  return tf.getKernel(ROWS_GATHER_KERNEL, tf.getBackend()) !== undefined;
+}
+
 /** Rows `rows` ([n], int32) of x [R, d] as [n, d]: by block copies on WASM, `tf.gather` elsewhere. */
 export function rowsGather(x: tf.Tensor2D, rows: tf.Tensor1D): tf.Tensor2D {
-  if (tf.getKernel(ROWS_GATHER_KERNEL, tf.getBackend()))
-    return tf.engine().runKernel(ROWS_GATHER_KERNEL, { x, rows }) as tf.Tensor2D;
+  if (rowsGatherAvailable()) return tf.engine().runKernel(ROWS_GATHER_KERNEL, { x, rows }) as tf.Tensor2D;
   return tf.gather(x, rows);
 }
