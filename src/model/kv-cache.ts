@@ -125,14 +125,14 @@ export function extendPlan(
 }
 
 /**
- * bias[b, 0, j, k] = 0 where k < seen[b·L + j], else MASKED: made by the backend's kernels (a
- * comparison and a select over two fills), so that no array of batch · L · width numbers is
- * written in JavaScript for every token step (in Chromium, fresh memory costs about 3 µs per KB
- * the first time it is written: 0.1 s of a classroom iteration this way).
+ * bias[b, 0, j, k] = 0 where k < seen[b·L + j], else MASKED: made in the backend's memory, so
+ * that no array of batch · L · width numbers is written in JavaScript for every token step (in
+ * Chromium, fresh memory costs about 3 µs per KB the first time it is written: 0.1 s of a classroom
+ * iteration this way). On WASM by one kernel that writes into tfjs's heap; elsewhere by tfjs's
+ * kernels (a comparison and a select over two fills).
  */
 function maskBias(seen: Int32Array, batch: number, l: number, width: number): tf.Tensor4D {
   return tf.tidy(() => {
-    // On WASM one kernel of the project's own writes the same numbers (kernels/wasm-mask-bias.ts).
     const direct = wasmMaskBias(seen, width, MASKED);
     if (direct) return direct.reshape([batch, 1, l, width]);
     const shape = [batch * l, width];
