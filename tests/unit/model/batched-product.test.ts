@@ -61,6 +61,10 @@ const CASES: [number, number, number, number, boolean, boolean][] = [
   [4, 7, 130, 9, false, false],
   [3, 50, 50, 50, true, true],
   [1, 5, 6, 7, true, false], // one transposed 2-D product
+  // A b stored transposed and fewer than eight rows of a: read in place, four columns by shuffles.
+  [5, 3, 50, 11, false, true], // blocks of 48 and 2 inner indices: whole quads, then a rest of two
+  [2, 7, 103, 6, true, true], // a transposed as well; a last block of 7: one quad and a rest of three
+  [6, 2, 3, 5, false, true], // fewer than four inner indices: the rest alone
 ];
 
 describe('batched product (WASM SIMD)', () => {
@@ -105,8 +109,9 @@ describe('batched product (WASM SIMD)', () => {
     const backend = tf.backend() as unknown as { numDataIds(): number; wasm: { HEAPU8: Uint8Array } };
     const before = backend.numDataIds();
     const rng = new Rng(3);
+    // Nine rows of a: enough that b is packed rather than read in place.
     const [a, b] = [
-      tf.tensor3d(randomValues(rng, 4 * 3 * 5), [4, 3, 5]),
+      tf.tensor3d(randomValues(rng, 4 * 9 * 5), [4, 9, 5]),
       tf.tensor3d(randomValues(rng, 4 * 6 * 5), [4, 6, 5]),
     ];
     // The heap's first bytes belong to no tensor: a pack given no scratch would write its [5, 6] there.
@@ -117,13 +122,34 @@ describe('batched product (WASM SIMD)', () => {
     const want = scalarLoop(
       (await a.data()) as Float32Array,
       (await b.data()) as Float32Array,
-      [4, 3, 5, 6],
+      [4, 9, 5, 6],
       false,
       true,
     );
     expect(got.findIndex((v, i) => !Object.is(v, want[i]))).toBe(-1);
     tf.dispose([a, b, product]);
     expect(backend.numDataIds()).toBe(before);
+  });
+
+  it('reads a b stored transposed in place below eight rows of a, and packs it from eight on', () => {
+    const backend = tf.backend() as unknown as { makeOutput: (...args: unknown[]) => unknown };
+    const made = (rows: number) => {
+      const original = backend.makeOutput;
+      let calls = 0;
+      backend.makeOutput = (...args: unknown[]) => {
+        calls++;
+        return original.apply(backend, args);
+      };
+      try {
+        tf.tidy(() => tf.matMul(tf.ones([2, rows, 5]), tf.ones([2, 6, 5]), false, true));
+      } finally {
+        backend.makeOutput = original;
+      }
+      return calls;
+    };
+    // The output alone, or the output and the packed b's scratch buffer.
+    expect([1, 7].map(made)).toEqual([1, 1]);
+    expect([8, 9].map(made)).toEqual([2, 2]);
   });
 
   it.each(named)('$name: bit for bit the scalar loop, copied into its own memory', async ({ c }) => {
