@@ -11,7 +11,7 @@ import type { ModelConfig } from './config';
 import { type Ops, TAPED_OPS } from './fast-ops';
 import { opsFor } from './fused-ops';
 import { MASKED } from './kv-cache';
-import { rowsGather, rowsGatherAvailable } from './kernels/wasm-rows-gather';
+import { rowsGather, rowsGatherTakes } from './kernels/wasm-rows-gather';
 import type { LayerParams, Params } from './params';
 
 /** [B·L, d] rows → [B, H, L, d/H] (for L = 1 the same data: a relabelling, no transpose). */
@@ -115,7 +115,7 @@ function selfAttention(ops: Ops, x: tf.Tensor2D, lp: LayerParams, a: AttentionSh
  */
 export function lookupRows(table: tf.Tensor, ids: tf.Tensor1D): tf.Tensor2D {
   const [rows, d] = table.shape as [number, number];
-  if (rowsGatherAvailable()) return rowsGather(table as tf.Tensor2D, ids);
+  if (rowsGatherTakes(ids)) return rowsGather(table as tf.Tensor2D, ids);
   if (ids.shape[0] < 32) return tf.gather(table, ids) as tf.Tensor2D;
   return tf.reshape(tf.matMul(oneHotFloat(ids, rows), table as tf.Tensor2D), [ids.shape[0], d]);
 }

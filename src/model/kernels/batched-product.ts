@@ -82,11 +82,11 @@ function layout(batch: number, m: number, k: number, n: number) {
 
 /**
  * Below this many rows of a, a b stored transposed is read where it lies (four rows of bᵀ turned
- * into lanes by shuffles) instead of copied first: the copy costs as much as about eight rows'
- * products. At a classroom phase's width a token step's q·kᵀ (one row, 640 batches of 16 × 129)
- * took 1,150 µs with the copy and 233 µs for the same product with b stored untransposed.
+ * into lanes by shuffles) instead of copied first. One row against 129 keys of 16 (a token step's
+ * q·kᵀ), 640 batches: 705–711 µs with the copy, 239 µs without; 4 rows 1,003–1,011 against 860–917
+ * µs; 6 rows 1,218–1,238 against 1,313–1,340 µs: past four rows the copy pays for itself.
  */
-const DIRECT_ROWS = 8;
+const DIRECT_ROWS = 5;
 
 /** The product on this kernel, or null when tfjs-backend-wasm's own kernel should run it. */
 function batchedProduct(

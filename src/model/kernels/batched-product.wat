@@ -128,7 +128,7 @@
         (br $blocks)))
     (f32.store (local.get $o) (local.get $t)))
 
-;; Four output columns j..j+3 of row i from b stored transposed: column j + l of b is row l of
+  ;; Four output columns j..j+3 of row i from b stored transposed: column j + l of b is row l of
   ;; bᵀ, K contiguous floats from bRow + l·rowStride (bytes). Four inner indices at a time, the four
   ;; rows' vectors are transposed by shuffles into one vector per inner index, lane l holding
   ;; b[k, j + l]; each lane still sums its products in order, as $cols4 does.

@@ -16,7 +16,7 @@ export const INVERSE_CDF_KERNEL = 'A0WasmInverseCdf';
 const f32 = Math.fround;
 
 /** The kernel's arithmetic on flat views: w holds B rows of n weights. */
-export function inverseCdfRows(w: Float32Array, u: Float32Array, n: number, out: Int32Array): void {
+function inverseCdfRows(w: Float32Array, u: Float32Array, n: number, out: Int32Array): void {
   for (let r = 0; r < u.length; r++) {
     const row = r * n;
     let total = 0;

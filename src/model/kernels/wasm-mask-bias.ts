@@ -19,7 +19,7 @@ interface MaskBiasAttrs {
 }
 
 /** bias[r·width + k] = 0 if k < seen[r], else masked. */
-export function fillMaskBias(out: Float32Array, seen: readonly number[], width: number, masked: number): void {
+function fillMaskBias(out: Float32Array, seen: readonly number[], width: number, masked: number): void {
   for (let r = 0; r < seen.length; r++) {
     const row = r * width;
     const visible = Math.min(Math.max(seen[r] as number, 0), width);

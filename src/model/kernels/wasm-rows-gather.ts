@@ -33,13 +33,13 @@ export function installWasmRowsGather(): void {
     tf.registerKernel({ kernelName: ROWS_GATHER_KERNEL, backendName: 'wasm', kernelFunc: rowsGatherFunc });
 }
 
-/** Whether the backend in use has the kernel (WASM). */
-export function rowsGatherAvailable(): boolean {
-  return tf.getKernel(ROWS_GATHER_KERNEL, tf.getBackend()) !== undefined;
+/** Whether the kernel runs for these row indices: the backend in use has it (WASM) and they are int32 (it reads them as such). */
+export function rowsGatherTakes(rows: tf.Tensor1D): boolean {
+  return rows.dtype === 'int32' && tf.getKernel(ROWS_GATHER_KERNEL, tf.getBackend()) !== undefined;
 }
 
-/** Rows `rows` ([n], int32) of x [R, d] as [n, d]: by block copies on WASM, `tf.gather` elsewhere. */
+/** Rows `rows` ([n]) of x [R, d] as [n, d]: by block copies where the kernel takes them, `tf.gather` elsewhere. */
 export function rowsGather(x: tf.Tensor2D, rows: tf.Tensor1D): tf.Tensor2D {
-  if (rowsGatherAvailable()) return tf.engine().runKernel(ROWS_GATHER_KERNEL, { x, rows }) as tf.Tensor2D;
+  if (rowsGatherTakes(rows)) return tf.engine().runKernel(ROWS_GATHER_KERNEL, { x, rows }) as tf.Tensor2D;
   return tf.gather(x, rows);
 }

@@ -61,9 +61,9 @@ const CASES: [number, number, number, number, boolean, boolean][] = [
   [4, 7, 130, 9, false, false],
   [3, 50, 50, 50, true, true],
   [1, 5, 6, 7, true, false], // one transposed 2-D product
-  // A b stored transposed and fewer than eight rows of a: read in place, four columns by shuffles.
+  // A b stored transposed and fewer than five rows of a: read in place, four columns by shuffles.
   [5, 3, 50, 11, false, true], // blocks of 48 and 2 inner indices: whole quads, then a rest of two
-  [2, 7, 103, 6, true, true], // a transposed as well; a last block of 7: one quad and a rest of three
+  [2, 4, 103, 6, true, true], // a transposed as well; a last block of 7: one quad and a rest of three
   [6, 2, 3, 5, false, true], // fewer than four inner indices: the rest alone
 ];
 
@@ -131,7 +131,7 @@ describe('batched product (WASM SIMD)', () => {
     expect(backend.numDataIds()).toBe(before);
   });
 
-  it('reads a b stored transposed in place below eight rows of a, and packs it from eight on', () => {
+  it('reads a b stored transposed in place below five rows of a, and packs it from five on', () => {
     const backend = tf.backend() as unknown as { makeOutput: (...args: unknown[]) => unknown };
     const made = (rows: number) => {
       const original = backend.makeOutput;
@@ -148,8 +148,8 @@ describe('batched product (WASM SIMD)', () => {
       return calls;
     };
     // The output alone, or the output and the packed b's scratch buffer.
-    expect([1, 7].map(made)).toEqual([1, 1]);
-    expect([8, 9].map(made)).toEqual([2, 2]);
+    expect([1, 4].map(made)).toEqual([1, 1]);
+    expect([5, 9].map(made)).toEqual([2, 2]);
   });
 
   it.each(named)('$name: bit for bit the scalar loop, copied into its own memory', async ({ c }) => {

@@ -26,4 +26,21 @@ export function maxAbsDiff(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return m;
 }
 
+/**
+ * Runs `f` with the project's WASM kernels `names` left out, so that tfjs-backend-wasm's own
+ * compositions compute instead (the reference the kernels must match), then puts them back.
+ */
+export async function withoutWasmKernels<T>(
+  names: readonly string[],
+  reinstall: () => void,
+  f: () => Promise<T>,
+): Promise<T> {
+  for (const name of names) if (tf.getKernel(name, 'wasm')) tf.unregisterKernel(name, 'wasm');
+  try {
+    return await f();
+  } finally {
+    reinstall();
+  }
+}
+
 export { tf };

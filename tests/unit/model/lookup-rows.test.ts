@@ -25,4 +25,12 @@ describe.each(['wasm', 'cpu'] as const)('lookupRows on %s', (backend) => {
     );
     tf.dispose([t, out]);
   });
+
+  it('refuses float32 ids as tf.gather does, rather than read their bits as row numbers', async () => {
+    await useBackend(backend);
+    const t = tf.tensor2d([1, 2, 3, 4, 5, 6], [3, 2]);
+    const ids = tf.tensor1d([2, 0, 1], 'float32');
+    expect(() => tf.tidy(() => lookupRows(t, ids))).toThrow(/int32/);
+    tf.dispose([t, ids]);
+  });
 });

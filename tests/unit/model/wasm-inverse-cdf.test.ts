@@ -7,19 +7,17 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/core/random';
 import { INVERSE_CDF_KERNEL, installWasmInverseCdf } from '../../../src/model/kernels/wasm-inverse-cdf';
 import { sampleTokens } from '../../../src/model/sampling';
-import { tf, useBackend } from './fixtures';
+import { tf, useBackend, withoutWasmKernels } from './fixtures';
 
 /** Ids drawn by sampleTokens at temperature `t` (and top-p `p`) on WASM, with or without the kernel. */
 async function drawn(logits: tf.Tensor2D, u: tf.Tensor1D, t: number, p: number, kernel: boolean): Promise<number[]> {
-  if (!kernel) tf.unregisterKernel(INVERSE_CDF_KERNEL, 'wasm');
-  try {
+  const draw = async () => {
     const ids = tf.tidy(() => sampleTokens(logits, u, { temperature: t, topP: p }));
     const out = Array.from(await ids.data());
     ids.dispose();
     return out;
-  } finally {
-    installWasmInverseCdf();
-  }
+  };
+  return kernel ? draw() : withoutWasmKernels([INVERSE_CDF_KERNEL], installWasmInverseCdf, draw);
 }
 
 describe('the inverse-CDF kernel on wasm', () => {

@@ -15,18 +15,11 @@ import {
   STANDARDISE_KERNEL,
   standardiseKernel,
 } from '../../../src/model/kernels/wasm-layer-norm';
-import { tf, useBackend } from './fixtures';
+import { tf, useBackend, withoutWasmKernels } from './fixtures';
 
 /** Runs `f` with tfjs-backend-wasm's compositions: both kernels are left out for the call. */
-async function composed<T>(f: () => Promise<T>): Promise<T> {
-  for (const name of [STANDARDISE_KERNEL, LAYER_NORM_GRAD_KERNEL])
-    if (tf.getKernel(name, 'wasm')) tf.unregisterKernel(name, 'wasm');
-  try {
-    return await f();
-  } finally {
-    installWasmLayerNorm();
-  }
-}
+const composed = <T>(f: () => Promise<T>): Promise<T> =>
+  withoutWasmKernels([STANDARDISE_KERNEL, LAYER_NORM_GRAD_KERNEL], installWasmLayerNorm, f);
 
 const read = async (t: tf.Tensor) => (await t.data()) as Float32Array;
 const firstDifference = (a: Float32Array, b: Float32Array) => a.findIndex((v, i) => !Object.is(v, b[i]));

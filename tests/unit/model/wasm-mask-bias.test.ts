@@ -7,22 +7,20 @@ import { describe, expect, it } from 'vitest';
 import { installWasmMaskBias, MASK_BIAS_KERNEL } from '../../../src/model/kernels/wasm-mask-bias';
 import { extendPlan, MASKED } from '../../../src/model/kv-cache';
 import type { ModelConfig } from '../../../src/model/config';
-import { TINY, tf, useBackend } from './fixtures';
+import { TINY, tf, useBackend, withoutWasmKernels } from './fixtures';
 
 const CONFIG = { ...TINY } as ModelConfig;
 
 /** The plan's bias as numbers, with or without the kernel. */
 async function bias(kernel: boolean, cap: number, cursor: number[], n: number[], l: number): Promise<number[]> {
-  if (!kernel) tf.unregisterKernel(MASK_BIAS_KERNEL, 'wasm');
-  try {
+  const read = async () => {
     const plan = extendPlan(CONFIG, cap, cursor.length, l, cursor, n);
     expect(plan.bias.shape).toEqual([cursor.length, 1, l, cap + 1]);
     const out = Array.from(await plan.bias.data());
     tf.dispose([plan.bias, plan.rows, plan.positions, plan.last]);
     return out;
-  } finally {
-    installWasmMaskBias();
-  }
+  };
+  return kernel ? read() : withoutWasmKernels([MASK_BIAS_KERNEL], installWasmMaskBias, read);
 }
 
 describe('the mask-bias kernel on wasm', () => {
