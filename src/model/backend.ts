@@ -17,6 +17,7 @@ import { installWasmLayerNorm } from './kernels/wasm-layer-norm';
 import { installWasmMaskBias } from './kernels/wasm-mask-bias';
 import { installWasmRowsGather } from './kernels/wasm-rows-gather';
 import { installWasmSlice } from './kernels/wasm-slice';
+import { installWasmTranspose } from './kernels/wasm-transpose';
 
 // Attention's batched products in SIMD, bit for bit tfjs-backend-wasm's own (kernels/batched-product.ts).
 installBatchedProduct();
@@ -32,6 +33,8 @@ installWasmInverseCdf();
 installWasmRowsGather();
 // Slices copied from where their input lies in the heap, not from a copy of all of it (kernels/wasm-slice.ts).
 installWasmSlice();
+// Matrix transposes (a linear layer's gradient) copied in tiles, not down columns (kernels/wasm-transpose.ts).
+installWasmTranspose();
 
 export type BackendName = 'webgpu' | 'webgl' | 'wasm' | 'cpu';
 
