@@ -238,11 +238,21 @@ export async function measureModelSpeed(
   };
 }
 
+/**
+ * Training steps averaged in one `ModelTimers.trainStep` measurement. One step alone ran 114–221 ms
+ * in seven rounds of one bench run (its peer 238–256 ms, a mean of 20), so a single slow step could
+ * decide the median.
+ */
+const TIMED_TRAIN_STEPS = 5;
+
 /** One measurement each of the model's timed work, taken on request (see `modelTimers`). */
 export interface ModelTimers {
   /** Generated tokens per second of `batch` sequences, 48 new tokens each, with the cache. */
   generation(batch: number): Promise<number>;
-  /** Milliseconds of one training step of 16 × 64 tokens. */
+  /**
+   * Milliseconds per training step of 16 × 64 tokens, the mean of TIMED_TRAIN_STEPS steps in a row
+   * (the PyTorch peer reports the mean of 20).
+   */
   trainStep(): Promise<number>;
   dispose(): void;
 }
@@ -260,8 +270,8 @@ export async function modelTimers(backend: BackendName, batches: readonly number
   const generation = (b: number) => generationSpeed(model, benchPrompts(tokenizer, b), 48, true);
   const trainStep = async () => {
     const t0 = performance.now();
-    await model.trainStep(batch, LOSS);
-    return performance.now() - t0;
+    for (let i = 0; i < TIMED_TRAIN_STEPS; i++) await model.trainStep(batch, LOSS);
+    return (performance.now() - t0) / TIMED_TRAIN_STEPS;
   };
   for (const b of batches) await generation(b);
   await trainStep();
