@@ -22,6 +22,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { BATCHED_PRODUCT_WASM } from './batched-product-wasm';
 import type { WasmHeap } from './wasm-heap';
+import { wasmKernelFront } from './wasm-kernel-front';
 
 interface ProductModule {
   product: (...args: number[]) => void;
@@ -149,31 +150,21 @@ function batchedProduct(
   return out;
 }
 
-/** tfjs-backend-wasm's own BatchMatMul, which runs the products this kernel does not take. */
-let original: tf.KernelConfig | undefined;
-
-const kernelFunc: tf.KernelFunc = (args) => {
-  const { a, b } = args.inputs as { a: tf.TensorInfo; b: tf.TensorInfo };
-  const { transposeA, transposeB } = args.attrs as { transposeA: boolean; transposeB: boolean };
-  const heap = args.backend as unknown as WasmBackend;
-  return batchedProduct(a, b, transposeA, transposeB, heap) ?? (original as tf.KernelConfig).kernelFunc(args);
-};
+const front = wasmKernelFront(
+  'BatchMatMul',
+  (args) => {
+    const { a, b } = args.inputs as { a: tf.TensorInfo; b: tf.TensorInfo };
+    const { transposeA, transposeB } = args.attrs as { transposeA: boolean; transposeB: boolean };
+    return batchedProduct(a, b, transposeA, transposeB, args.backend as unknown as WasmBackend);
+  },
+  () => WebAssembly.validate(BATCHED_PRODUCT_WASM as BufferSource),
+);
 
 /** Whether this kernel is the one tfjs runs for BatchMatMul on the WASM backend. */
-export function batchedProductInstalled(): boolean {
-  return tf.getKernel('BatchMatMul', 'wasm')?.kernelFunc === kernelFunc;
-}
+export const batchedProductInstalled = front.installed;
 
 /**
  * Puts this kernel in front of tfjs-backend-wasm's BatchMatMul (once; the products it does not
  * take still reach the original). False when there is no such kernel or no WebAssembly SIMD.
  */
-export function installBatchedProduct(): boolean {
-  if (batchedProductInstalled()) return true;
-  const registered = tf.getKernel('BatchMatMul', 'wasm');
-  if (!registered || !WebAssembly.validate(BATCHED_PRODUCT_WASM as BufferSource)) return false;
-  original = registered;
-  tf.unregisterKernel('BatchMatMul', 'wasm');
-  tf.registerKernel({ ...registered, kernelFunc });
-  return true;
-}
+export const installBatchedProduct = front.install;

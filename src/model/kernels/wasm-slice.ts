@@ -13,10 +13,9 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import type { WasmNumericHeap } from './wasm-heap';
+import { wasmKernelFront } from './wasm-kernel-front';
 
 type HeapArray = ReturnType<WasmNumericHeap['typedArrayFromHeap']>;
-
-let original: tf.KernelConfig | null = null;
 
 /**
  * Copies the slice `begin`/`size` of `x` (shape `shape`) into `out`: one `set` per run of the last
@@ -49,10 +48,11 @@ function copySlice(
   }
 }
 
-const kernelFunc: tf.KernelFunc = (args) => {
+/** The slice copied from the heap, or null for a dtype left to tfjs's kernel. */
+const slice = (args: Parameters<tf.KernelFunc>[0]): tf.TensorInfo | null => {
   const { inputs, attrs, backend } = args;
   const x = inputs.x as tf.TensorInfo;
-  if (x.dtype === 'string' || x.dtype === 'complex64') return (original as tf.KernelConfig).kernelFunc(args);
+  if (x.dtype === 'string' || x.dtype === 'complex64') return null;
   const { begin, size } = attrs as unknown as { begin: number | number[]; size: number | number[] };
   const [begin_, size_] = tf.slice_util.parseSliceParams(x as tf.Tensor, begin, size) as [number[], number[]];
   const heap = backend as unknown as WasmNumericHeap;
@@ -63,18 +63,10 @@ const kernelFunc: tf.KernelFunc = (args) => {
   return out;
 };
 
-/** Whether this kernel is the one tfjs runs for Slice on the WASM backend. */
-export function wasmSliceInstalled(): boolean {
-  return tf.getKernel('Slice', 'wasm')?.kernelFunc === kernelFunc;
-}
+const front = wasmKernelFront('Slice', slice);
 
-/** Puts this kernel in place of tfjs-backend-wasm's Slice (once); false when there is none. */
-export function installWasmSlice(): boolean {
-  if (wasmSliceInstalled()) return true;
-  const registered = tf.getKernel('Slice', 'wasm');
-  if (!registered) return false;
-  original = registered;
-  tf.unregisterKernel('Slice', 'wasm');
-  tf.registerKernel({ ...registered, kernelFunc });
-  return true;
-}
+/** Whether this kernel is the one tfjs runs for Slice on the WASM backend. */
+export const wasmSliceInstalled = front.installed;
+
+/** Puts this kernel in front of tfjs-backend-wasm's Slice (once); false when there is none. */
+export const installWasmSlice = front.install;

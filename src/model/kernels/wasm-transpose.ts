@@ -17,11 +17,10 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import type { WasmNumericHeap } from './wasm-heap';
+import { wasmKernelFront } from './wasm-kernel-front';
 
 /** Side of the square tiles copied at a time (measured in Node: 16 and 32 alike, 8 slower). */
 const BLOCK = 32;
-
-let original: tf.KernelConfig | null = null;
 
 /** A transpose seen as `batch` transposes of `rows` × `cols` matrices laid end to end. */
 export interface MatrixTranspose {
@@ -84,12 +83,13 @@ function transposeTiles(x: Int32Array, t: MatrixTranspose, out: Int32Array): voi
   }
 }
 
-const kernelFunc: tf.KernelFunc = (args) => {
+/** The transpose in tiles, or null for a call left to tfjs's kernel. */
+const transpose = (args: Parameters<tf.KernelFunc>[0]): tf.TensorInfo | null => {
   const { inputs, attrs, backend } = args;
   const x = inputs.x as tf.TensorInfo;
   const perm = (attrs as unknown as { perm: number[] }).perm;
   const t = x.dtype === 'float32' || x.dtype === 'int32' ? asMatrixTranspose(x.shape, perm) : null;
-  if (t === null) return (original as tf.KernelConfig).kernelFunc(args);
+  if (t === null) return null;
   const heap = backend as unknown as WasmNumericHeap;
   // The output first: allocating it may grow the heap, which detaches any view taken before.
   const out = heap.makeOutput(
@@ -105,18 +105,10 @@ const kernelFunc: tf.KernelFunc = (args) => {
   return out;
 };
 
-/** Whether this kernel is the one tfjs runs for Transpose on the WASM backend. */
-export function wasmTransposeInstalled(): boolean {
-  return tf.getKernel('Transpose', 'wasm')?.kernelFunc === kernelFunc;
-}
+const front = wasmKernelFront('Transpose', transpose);
 
-/** Puts this kernel in place of tfjs-backend-wasm's Transpose (once); false when there is none. */
-export function installWasmTranspose(): boolean {
-  if (wasmTransposeInstalled()) return true;
-  const registered = tf.getKernel('Transpose', 'wasm');
-  if (!registered) return false;
-  original = registered;
-  tf.unregisterKernel('Transpose', 'wasm');
-  tf.registerKernel({ ...registered, kernelFunc });
-  return true;
-}
+/** Whether this kernel is the one tfjs runs for Transpose on the WASM backend. */
+export const wasmTransposeInstalled = front.installed;
+
+/** Puts this kernel in front of tfjs-backend-wasm's Transpose (once); false when there is none. */
+export const installWasmTranspose = front.install;
