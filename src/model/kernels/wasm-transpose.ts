@@ -37,7 +37,10 @@ export interface MatrixTranspose {
  * rows = 1 (a plain copy).
  */
 export function asMatrixTranspose(shape: readonly number[], perm: readonly number[]): MatrixTranspose | null {
-  const kept = perm.filter((axis) => (shape[axis] as number) !== 1);
+  // The axes of size > 1, numbered again in input order (so that dropping a 1 makes neighbours).
+  const sizes = shape.filter((n) => n !== 1);
+  const renumbered = shape.map((n, axis) => (n === 1 ? -1 : shape.slice(0, axis).filter((m) => m !== 1).length));
+  const kept = perm.map((axis) => renumbered[axis] as number).filter((axis) => axis >= 0);
   // Merge output-order axes whose input axes follow each other: each group is one axis.
   const groups: number[][] = [];
   for (const axis of kept) {
@@ -45,7 +48,7 @@ export function asMatrixTranspose(shape: readonly number[], perm: readonly numbe
     if (last && (last[last.length - 1] as number) + 1 === axis) last.push(axis);
     else groups.push([axis]);
   }
-  const size = (g: number[]) => g.reduce((n, axis) => n * (shape[axis] as number), 1);
+  const size = (g: number[]) => g.reduce((n, axis) => n * (sizes[axis] as number), 1);
   // Rank the groups by where they lie in the input.
   const inputOrder = [...groups].sort((a, b) => (a[0] as number) - (b[0] as number));
   const merged = groups.map((g) => inputOrder.indexOf(g));

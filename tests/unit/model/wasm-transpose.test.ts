@@ -36,6 +36,9 @@ describe('which permutations are matrix transposes', () => {
     expect(asMatrixTranspose([2, 3, 4], [2, 0, 1])).toEqual({ batch: 1, rows: 6, cols: 4 });
     // Axes of size 1 do not count: [1, 6, 1, 4] → [4, 6, 1, 1] is a [6, 4] transpose.
     expect(asMatrixTranspose([1, 6, 1, 4], [3, 1, 2, 0])).toEqual({ batch: 1, rows: 6, cols: 4 });
+    // Dropping the 1 makes axes 0 and 2 neighbours: [4, 1, 5] by [0, 2, 1] is a copy, by [2, 1, 0] a [4, 5] transpose.
+    expect(asMatrixTranspose([4, 1, 5], [0, 2, 1])).toEqual({ batch: 1, rows: 1, cols: 20 });
+    expect(asMatrixTranspose([4, 1, 5], [2, 1, 0])).toEqual({ batch: 1, rows: 4, cols: 5 });
     // Attention's head split moves runs of 16: not a matrix transpose.
     expect(asMatrixTranspose([16, 64, 4, 16], [0, 2, 1, 3])).toBeNull();
     // Reversing three axes is two swaps.
@@ -92,6 +95,9 @@ describe('Transpose on wasm', () => {
     const out = tf.transpose(counting([1, 6, 1, 4]), [3, 1, 2, 0]);
     expect(out.shape).toEqual([4, 6, 1, 1]);
     expect(Array.from(await out.data())).toEqual(expectedTranspose(1, 6, 4));
+    const between = tf.transpose(counting([4, 1, 5]), [2, 1, 0]);
+    expect(between.shape).toEqual([5, 1, 4]);
+    expect(Array.from(await between.data())).toEqual(expectedTranspose(1, 4, 5));
     const copy = tf.transpose(counting([5, 1, 3]), [1, 0, 2]);
     expect(copy.shape).toEqual([1, 5, 3]);
     expect(Array.from(await copy.data())).toEqual(Array.from({ length: 15 }, (_, i) => i));
