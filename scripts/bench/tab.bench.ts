@@ -1,8 +1,7 @@
 /**
  * Tab section of `npm run bench` (`npm run bench -- tab`): classroom iterations of seed 1 in the
  * production build, in Debian's Chromium, set beside the Node iterations of the same seed measured
- * in the same run (engine.bench.ts `nodeIterations`, once before the browser opens and once after it
- * has closed; each Node figure is the mean of the two, tab-breakdown.ts `meanNodeRun`).
+ * in the same run (engine.bench.ts `nodeIterations`, after the browser has closed).
  *
  * The build (`vite build` into dist-bench/, made again only when a source is newer) is served by
  * `vite preview` (the COOP/COEP headers of vite.config.ts) on `BENCH_TAB_PORT` (default 5179). The
@@ -22,10 +21,10 @@ import type { PageEntry } from '../../src/ui/state/bench-meter';
 import { CLOSED_NETWORK_ARGS } from '../../tests/e2e/webgpu-launch';
 import { type NodeRun, nodeIterations } from './engine.bench';
 import { browserThreadCpu, cpuBetween, type ThreadCpu } from './browser-threads';
-import { compareIteration, formatRows, meanNodeRun, type TabIteration, tabIteration } from './tab-breakdown';
+import { compareIteration, formatRows, type TabIteration, tabIteration } from './tab-breakdown';
 
 export const name = 'tab';
-/** A build (when the sources changed), two iterations in the tab and twice two in Node (before and after it). */
+/** A build (when the sources changed), two iterations in the tab and two in Node. */
 export const boundSeconds = 900;
 
 const PORT = Number(process.env.BENCH_TAB_PORT ?? 5179);
@@ -158,8 +157,6 @@ export async function run(report: (figures: Record<string, unknown>) => void): P
     logLevel: 'warn',
   });
   const origin = `http://localhost:${PORT}`;
-  process.stderr.write('tab: the iterations in Node, before the tab …\n');
-  const nodeBefore: NodeRun = await nodeIterations(ITERATIONS, 1);
   const tabs: Partial<Record<'wasm' | 'webgpu', TabRun>> = {};
   try {
     const adapter = await realAdapter(origin);
@@ -180,15 +177,10 @@ export async function run(report: (figures: Record<string, unknown>) => void): P
     await server.close();
   }
 
-  process.stderr.write('tab: the same iterations in Node, after the tab …\n');
-  const nodeAfter: NodeRun = await nodeIterations(ITERATIONS, 1);
-  const node = meanNodeRun(nodeBefore, nodeAfter);
-  const iterationSeconds = (r: NodeRun) =>
-    r.iterations.map((phases) => Number((phases.reduce((t, p) => t + p.ms, 0) / 1000).toFixed(2)));
+  process.stderr.write('tab: the same iterations in Node …\n');
+  const node: NodeRun = await nodeIterations(ITERATIONS, 1);
   out.node = {
     backend: node.backend,
-    iterationSecondsBefore: iterationSeconds(nodeBefore),
-    iterationSecondsAfter: iterationSeconds(nodeAfter),
     sandboxBootSeconds: Number(node.sandboxBootSeconds.toFixed(2)),
     baselineSeconds: Number(node.baselineSeconds.toFixed(2)),
   };
