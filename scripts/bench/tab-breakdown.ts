@@ -13,7 +13,7 @@
  */
 import { type PhaseMeter, unionMs } from '../../src/engine/phase-meter';
 import type { PageEntry } from '../../src/ui/state/bench-meter';
-import type { NodePhase } from './engine.bench';
+import type { NodePhase, NodeRun } from './engine.bench';
 
 /** One stretch of a tab iteration: a phase, or the baseline evaluated before the first. */
 export interface TabStretch {
@@ -213,4 +213,40 @@ export function formatRows(rows: readonly CompareRow[]): string {
   const fmt = (l: string[]): string =>
     l.map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
   return [fmt(head), ...lines.map(fmt)].join('\n');
+}
+
+/**
+ * The mean of two Node measurements of the same iterations (the run is deterministic, so their
+ * phases line up; a mismatch throws): each phase's time and meter figures are the mean of the two,
+ *
+ *   ms(k, p) = (ms_before(k, p) + ms_after(k, p)) / 2,
+ *
+ * and so are the sandbox's boot and the baseline. The tab bench measures Node before and after the
+ * tab, each in a fresh process, so that a machine that speeds up or slows down while the tab runs
+ * moves both sides of the ratio alike (Node's first iteration, measured once after the tab, took
+ * 6.65–10.95 s in five runs of one evening).
+ */
+export function meanNodeRun(before: NodeRun, after: NodeRun): NodeRun {
+  const mean = (a: number, b: number) => (a + b) / 2;
+  if (before.iterations.length !== after.iterations.length) throw new Error('the two Node runs differ in iterations');
+  const iterations = before.iterations.map((phases, k) => {
+    const other = after.iterations[k] as NodePhase[];
+    if (other.length !== phases.length || phases.some((p, i) => p.phase !== other[i]?.phase))
+      throw new Error(`the two Node runs ran different phases in iteration ${k + 1}`);
+    return phases.map((p, i): NodePhase => {
+      const q = other[i] as NodePhase;
+      const meter = Object.fromEntries(
+        Object.entries(p.meter).map(([key, v]) => [key, mean(v, q.meter[key as keyof PhaseMeter])]),
+      ) as unknown as PhaseMeter;
+      return { phase: p.phase, ms: mean(p.ms, q.ms), meter };
+    });
+  });
+  return {
+    backend: before.backend,
+    sandboxBootSeconds: mean(before.sandboxBootSeconds, after.sandboxBootSeconds),
+    baselineSeconds: mean(before.baselineSeconds, after.baselineSeconds),
+    iterations,
+    tensorsBefore: before.tensorsBefore,
+    tensorsAfter: after.tensorsAfter,
+  };
 }

@@ -1,7 +1,10 @@
 /**
  * Tab section of `npm run bench` (`npm run bench -- tab`): classroom iterations of seed 1 in the
  * production build, in Debian's Chromium, set beside the Node iterations of the same seed measured
- * in the same run (engine.bench.ts `nodeIterations`, after the browser has closed).
+ * in the same run (engine.bench.ts `nodeIterations`, each time in a fresh process: once before the
+ * browser opens and once after it has closed; each Node figure is the mean of the two,
+ * tab-breakdown.ts `meanNodeRun`, so that a machine whose speed drifts while the tab runs moves
+ * both sides of the ratio).
  *
  * The build (`vite build` into dist-bench/, made again only when a source is newer) is served by
  * `vite preview` (the COOP/COEP headers of vite.config.ts) on `BENCH_TAB_PORT` (default 5179). The
@@ -13,18 +16,20 @@
  * offers a real adapter (a fallback one is SwiftShader, whose timings say nothing about a GPU: the
  * section then says which it found instead of timing it).
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from '@playwright/test';
 import { build, preview } from 'vite';
 import type { PageEntry } from '../../src/ui/state/bench-meter';
 import { CLOSED_NETWORK_ARGS } from '../../tests/e2e/webgpu-launch';
-import { type NodeRun, nodeIterations } from './engine.bench';
+import type { NodeRun } from './engine.bench';
 import { browserThreadCpu, cpuBetween, type ThreadCpu } from './browser-threads';
-import { compareIteration, formatRows, type TabIteration, tabIteration } from './tab-breakdown';
+import { compareIteration, formatRows, meanNodeRun, type TabIteration, tabIteration } from './tab-breakdown';
 
 export const name = 'tab';
-/** A build (when the sources changed), two iterations in the tab and two in Node. */
+/** A build (when the sources changed), two iterations in the tab and twice two in Node (before and after it). */
 export const boundSeconds = 900;
 
 const PORT = Number(process.env.BENCH_TAB_PORT ?? 5179);
@@ -35,6 +40,19 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const PROC = existsSync('/proc/self/task');
 /** What the build is made of: newer than its index.html, it is built again. */
 const SOURCES = ['src', 'public', 'config', 'index.html', 'vite.config.ts', 'package-lock.json'];
+
+/** `nodeIterations(count, seed)` in a fresh process (node-iterations-child.ts), so that it is as cold as the tab. */
+function freshNodeRun(count: number, seed: number): NodeRun {
+  const child = join(dirname(fileURLToPath(import.meta.url)), 'node-iterations-child.ts');
+  const r = spawnSync(process.execPath, ['--import', 'tsx', child, String(count), String(seed)], {
+    encoding: 'utf8',
+    timeout: 300_000,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = r.stdout?.trim().split('\n').pop() ?? '';
+  if (r.status !== 0 || !line.startsWith('{')) throw new Error(`the Node iterations failed (exit ${r.status})`);
+  return JSON.parse(line) as NodeRun;
+}
 
 /** Newest modification time under `path` (a file or a folder, recursively), in ms. */
 function newestMtime(path: string): number {
@@ -157,6 +175,8 @@ export async function run(report: (figures: Record<string, unknown>) => void): P
     logLevel: 'warn',
   });
   const origin = `http://localhost:${PORT}`;
+  process.stderr.write('tab: the iterations in Node, before the tab …\n');
+  const nodeBefore: NodeRun = freshNodeRun(ITERATIONS, 1);
   const tabs: Partial<Record<'wasm' | 'webgpu', TabRun>> = {};
   try {
     const adapter = await realAdapter(origin);
@@ -177,10 +197,15 @@ export async function run(report: (figures: Record<string, unknown>) => void): P
     await server.close();
   }
 
-  process.stderr.write('tab: the same iterations in Node …\n');
-  const node: NodeRun = await nodeIterations(ITERATIONS, 1);
+  process.stderr.write('tab: the same iterations in Node, after the tab …\n');
+  const nodeAfter: NodeRun = freshNodeRun(ITERATIONS, 1);
+  const node = meanNodeRun(nodeBefore, nodeAfter);
+  const iterationSeconds = (r: NodeRun) =>
+    r.iterations.map((phases) => Number((phases.reduce((t, p) => t + p.ms, 0) / 1000).toFixed(2)));
   out.node = {
     backend: node.backend,
+    iterationSecondsBefore: iterationSeconds(nodeBefore),
+    iterationSecondsAfter: iterationSeconds(nodeAfter),
     sandboxBootSeconds: Number(node.sandboxBootSeconds.toFixed(2)),
     baselineSeconds: Number(node.baselineSeconds.toFixed(2)),
   };

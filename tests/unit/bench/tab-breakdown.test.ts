@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PhaseMeter } from '../../../src/engine/phase-meter';
 import type { PageEntry } from '../../../src/ui/state/bench-meter';
-import type { NodePhase } from '../../../scripts/bench/engine.bench';
-import { compareIteration, formatRows, tabIteration } from '../../../scripts/bench/tab-breakdown';
+import type { NodePhase, NodeRun } from '../../../scripts/bench/engine.bench';
+import { compareIteration, formatRows, meanNodeRun, tabIteration } from '../../../scripts/bench/tab-breakdown';
 
 const meter = (m: Partial<PhaseMeter>): PhaseMeter => ({
   toolCalls: 0,
@@ -132,5 +132,37 @@ describe('compareIteration', () => {
     expect(lines[0]).toMatch(/^phase\s+tab s\s+Node s\s+tab\/Node/);
     expect(lines[3]).toMatch(/^solver-proxy\s+4\s+2\s+2\s+2\.5\s+2\s+1\.4\s+0\.01\s+20\s+2\s+0\.3\s+0\.8\s+1\.2$/);
     expect(lines[4]).toMatch(/^checkpoint \(tab only\)\s+0\.6\s+–\s+–/);
+  });
+});
+
+describe('meanNodeRun', () => {
+  const run = (ms: [number, number], pythonMs: number, boot: number, baseline: number): NodeRun => ({
+    backend: 'wasm',
+    sandboxBootSeconds: boot,
+    baselineSeconds: baseline,
+    iterations: [
+      [
+        { phase: 'questioner-rollouts', ms: ms[0], meter: meter({}) },
+        { phase: 'solver-proxy', ms: ms[1], meter: meter({ toolCalls: 10, pythonMs, messages: 20 }) },
+      ],
+    ],
+    tensorsBefore: 170,
+    tensorsAfter: 196,
+  });
+
+  it('averages each phase, its meter, the boot and the baseline of a Node run before and after the tab', () => {
+    const mean = meanNodeRun(run([1800, 4000], 2000, 4, 1), run([2200, 5000], 3000, 5, 1.5));
+    expect(mean.iterations[0]?.map((p) => [p.phase, p.ms])).toEqual([
+      ['questioner-rollouts', 2000],
+      ['solver-proxy', 4500],
+    ]);
+    expect(mean.iterations[0]?.[1]?.meter).toEqual(meter({ toolCalls: 10, pythonMs: 2500, messages: 20 }));
+    expect([mean.sandboxBootSeconds, mean.baselineSeconds]).toEqual([4.5, 1.25]);
+  });
+
+  it('refuses two runs whose phases differ', () => {
+    const other = run([1, 2], 0, 1, 1);
+    (other.iterations[0] as NodePhase[])[1] = { phase: 'self-labelling', ms: 2, meter: meter({}) };
+    expect(() => meanNodeRun(run([1, 2], 0, 1, 1), other)).toThrow(/different phases in iteration 1/);
   });
 });
