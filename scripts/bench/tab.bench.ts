@@ -169,14 +169,15 @@ async function liveIterations(
 export async function run(report: (figures: Record<string, unknown>) => void): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = { preset: 'classroom', seed: 1 };
   out.build = await ensureBuild();
+  // Before the server starts: the run blocks this process, and a failure leaves nothing to close.
+  process.stderr.write('tab: the iterations in Node, before the tab …\n');
+  const nodeBefore: NodeRun = freshNodeRun(ITERATIONS, 1);
   const server = await preview({
     preview: { port: PORT, strictPort: true },
     build: { outDir: OUT_DIR },
     logLevel: 'warn',
   });
   const origin = `http://localhost:${PORT}`;
-  process.stderr.write('tab: the iterations in Node, before the tab …\n');
-  const nodeBefore: NodeRun = freshNodeRun(ITERATIONS, 1);
   const tabs: Partial<Record<'wasm' | 'webgpu', TabRun>> = {};
   try {
     const adapter = await realAdapter(origin);

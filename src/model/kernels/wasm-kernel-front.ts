@@ -12,8 +12,6 @@ export interface WasmKernelFront {
    * Puts it in front (once; `usable()` false or no such kernel registered: false, nothing changed).
    */
   install(): boolean;
-  /** tfjs-backend-wasm's own kernel, for the calls the front does not take (after `install`). */
-  original(args: Parameters<tf.KernelFunc>[0]): ReturnType<tf.KernelFunc>;
 }
 
 /**
@@ -26,12 +24,10 @@ export function wasmKernelFront(
   usable: () => boolean = () => true,
 ): WasmKernelFront {
   let replaced: tf.KernelConfig | null = null;
-  const original = (args: Parameters<tf.KernelFunc>[0]) => (replaced as tf.KernelConfig).kernelFunc(args);
-  const kernelFunc: tf.KernelFunc = (args) => handle(args) ?? original(args);
+  const kernelFunc: tf.KernelFunc = (args) => handle(args) ?? (replaced as tf.KernelConfig).kernelFunc(args);
   const installed = () => tf.getKernel(kernelName, 'wasm')?.kernelFunc === kernelFunc;
   return {
     installed,
-    original,
     install() {
       if (installed()) return true;
       const registered = tf.getKernel(kernelName, 'wasm');
