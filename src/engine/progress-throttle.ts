@@ -1,42 +1,82 @@
 /**
  * How often the engine worker tells the page how far a phase has got. A classroom iteration
- * reports about a thousand counts (every decoding round of every generation turn, every program
- * written and run), and the page redrew its header for each of them: in Chromium with the classroom
- * preset, handling those messages and painting the page after them took about 5 s of the page's
- * thread per iteration, on a machine whose two cores the engine and Python also need
- * (`npm run bench -- tab`).
+ * reports about 1,500 counts (every decoding round of every generation turn, every program written
+ * and run), in about 45 series (one kind with one total), most of them over in less than 0.1 s.
+ * Every count that reaches the page changes its header, and every change costs the page a style,
+ * layout, paint and hit-test pass over the whole page. In Chromium with the classroom preset
+ * (traced, production build, iteration 2, on a machine whose two cores the engine and Python also
+ * need), the 93 counts an iteration sent when each series' first and last count went through left
+ * the page's thread 1.25–1.34 s of work, against 0.86–0.99 s with no count drawn at all; with the
+ * rule below, about 25 counts and 0.98–1.17 s (README, Speed).
  *
- * A count reaches the page when it starts a new series, ends one, or comes at least `intervalMs`
- * after the last count sent:
+ * A count goes to the page at once when it is an update step (few, and each a step a class
+ * watches) or when the last count sent is at least `intervalMs` old:
  *
- *   send(kind, done, total) ⇔ kind = update steps ∨ (kind, total) ≠ last series ∨ done = total
- *                              ∨ now − last sent ≥ intervalMs
+ *   send now(kind, done, total) ⇔ kind = update steps ∨ now − lastSent ≥ intervalMs
  *
- * where a series is one kind with one total (`tool calls` counts programs written so far as its
- * total, which grows as it goes, so its series is the kind alone). Update steps are few and each
- * is a step a class watches, so every one is sent. The count held back is not sent later: the next
- * one, the series' end or the phase's record replaces it.
+ * Any other count is held back, replacing the one held before it, and sent at lastSent +
+ * intervalMs, so the page is never more than one interval behind the engine; `drop` forgets it (the
+ * worker calls it before any other message, such as the phase's record, which supersedes it).
  */
 import type { ProgressKind, ProgressReport } from './context';
 
-/** The least time between two counts of one series, in ms: ten a second at most. */
-export const PROGRESS_INTERVAL_MS = 100;
+/** The least time between two counts sent, in ms: four a second at most, besides update steps. */
+export const PROGRESS_INTERVAL_MS = 250;
 
-/** `report`, called only for the counts the rule above lets through. */
+/** The clock the throttle reads and the timer it sets (performance.now and setTimeout by default). */
+export interface ThrottleClock {
+  now(): number;
+  later(callback: () => void, ms: number): { cancel(): void };
+}
+
+const realClock: ThrottleClock = {
+  now: () => performance.now(),
+  later(callback, ms) {
+    const handle = setTimeout(callback, ms);
+    return { cancel: () => clearTimeout(handle) };
+  },
+};
+
+/** The engine's progress callback, throttled by the rule above, and a way to forget a held count. */
+export interface ProgressThrottle {
+  report: ProgressReport;
+  drop(): void;
+}
+
+/** `send`, called only for the counts the rule above lets through, when it lets them through. */
 export function throttledProgress(
-  report: ProgressReport,
+  send: ProgressReport,
   intervalMs: number = PROGRESS_INTERVAL_MS,
-  now: () => number = () => performance.now(),
-): ProgressReport {
-  let lastSeries: string | null = null;
+  clock: ThrottleClock = realClock,
+): ProgressThrottle {
   let lastSent = -Infinity;
-  return (kind: ProgressKind, done: number, total: number) => {
-    const series = kind === 'tool calls' ? kind : `${kind}/${total}`;
-    const t = now();
-    const send = kind === 'update steps' || series !== lastSeries || done === total || t - lastSent >= intervalMs;
-    if (!send) return;
-    lastSeries = series;
-    lastSent = t;
-    report(kind, done, total);
+  let held: [kind: ProgressKind, done: number, total: number] | null = null;
+  let timer: { cancel(): void } | null = null;
+  const drop = () => {
+    held = null;
+    timer?.cancel();
+    timer = null;
+  };
+  const sendNow = (kind: ProgressKind, done: number, total: number) => {
+    drop();
+    lastSent = clock.now();
+    send(kind, done, total);
+  };
+  return {
+    report(kind, done, total) {
+      if (kind === 'update steps' || clock.now() - lastSent >= intervalMs) {
+        sendNow(kind, done, total);
+        return;
+      }
+      held = [kind, done, total];
+      timer ??= clock.later(
+        () => {
+          timer = null;
+          if (held) sendNow(...held);
+        },
+        lastSent + intervalMs - clock.now(),
+      );
+    },
+    drop,
   };
 }

@@ -31,8 +31,12 @@ import { announceFirstCall, sandboxToolRunner } from './tool-runner';
 import { throttledProgress } from './progress-throttle';
 import { type PhaseMeter, type ToolCallTiming, meteredSandbox, phaseMeter } from './phase-meter';
 
-const post = (event: EngineEvent, transfer: Transferable[] = []) =>
+/** Every message to the page; any but a count supersedes the count the throttle holds back. */
+const post = (event: EngineEvent, transfer: Transferable[] = []) => {
+  if (event.type !== 'progress') progress.drop();
   (self as unknown as Worker).postMessage(event, transfer);
+};
+const progress = throttledProgress((kind, done, total) => post({ type: 'progress', kind, done, total }));
 
 let engine: Engine | null = null;
 let sandbox: Sandbox | null = null;
@@ -66,14 +70,7 @@ function takeMeter(): { meter?: PhaseMeter } {
 async function build(): Promise<Engine> {
   if (!config || !baseBytes || !tools) throw new ProblemError([{ kind: 'engine-not-ready' }]);
   if (engine) Object.values(engine.models).forEach((m) => m.dispose());
-  return new Engine(
-    config,
-    modelsFromCheckpoint(baseBytes),
-    tools,
-    backend,
-    undefined,
-    throttledProgress((kind, done, total) => post({ type: 'progress', kind, done, total })),
-  );
+  return new Engine(config, modelsFromCheckpoint(baseBytes), tools, backend, undefined, progress.report);
 }
 
 /** The engine built by `init` (throws before it). */
