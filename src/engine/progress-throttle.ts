@@ -6,7 +6,7 @@
  * layout, paint and hit-test pass over the whole page. In Chromium with the classroom preset
  * (traced, production build, iteration 2, on a machine whose two cores the engine and Python also
  * need), the 93 counts an iteration sent when each series' first and last count went through left
- * the page's thread 1.25–1.34 s of work, against 0.86–0.99 s with no count drawn at all; with the
+ * the page's thread 1.25–1.41 s of work, against 0.86–0.99 s with no count drawn at all; with the
  * rule below, about 25 counts and 0.98–1.17 s (README, Speed).
  *
  * A count goes to the page at once when it is an update step (few, and each a step a class
