@@ -335,9 +335,10 @@ test('a run file added to the compare view is drawn beside the run on screen', a
   await page.locator('[data-action="compare-file"]').setInputFiles([FIXTURES.released]);
   const run = read(FIXTURES.released);
   const id = 'file:tiny-b.json';
-  expect((await drawn(page, id, 'pseudoLabelAccuracy')).map(([i]) => i)).toEqual(
-    points(run.summaries, 'pseudoLabelAccuracy').map(([i]) => i),
-  );
+  // The file is read and drawn after the input's change: poll until it is.
+  await expect
+    .poll(async () => (await drawn(page, id, 'pseudoLabelAccuracy')).map(([i]) => i))
+    .toEqual(points(run.summaries, 'pseudoLabelAccuracy').map(([i]) => i));
   await page.locator('[data-action="compare-file"]').setInputFiles({
     name: 'notes.txt',
     mimeType: 'text/plain',
