@@ -21,8 +21,9 @@ export const RELEASED_SETTINGS = {
     gate: true,
     gateMinP: 0.1,
   },
-  // §7.2: the tool term counts ```output blocks in the questioner's own text; U = min(p, 1 − p).
-  reward: { toolRewardSource: 'as-released', uncertaintyScale: 'min' },
+  // §7.2: the tool term counts ```output blocks in the questioner's own text, 0.05 a block (§7.12);
+  // U = min(p, 1 − p).
+  reward: { toolRewardSource: 'as-released', toolRewardPerCall: 0.05, uncertaintyScale: 'min' },
   // §7.3: ADPO is not wired, the executor trains with verl's GRPO (clip 0.2 / 0.2, dual clip 3),
   // one update per batch (ppo_mini_batch_size = train_batch_size = 128, one epoch).
   executor: { algorithm: 'grpo', epsLow: 0.2, epsHigh: 0.2, dualClip: 3, updatesPerStep: 1 },

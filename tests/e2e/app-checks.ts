@@ -73,6 +73,12 @@ export async function checkPhaseView(page: Page, record: PhaseRecord, config: Ag
       await expect(page.locator('[data-view="reward-notes"]')).toContainText(
         config.proxy.uncheckedAnswer === 'violation' ? 'a sample that ran no program' : 'is scored like any other',
       );
+      // And how much each tool call weighs, against the released code's 0.05 and the paper's 0.6.
+      await expect(page.locator('[data-view="reward-notes"]')).toContainText(
+        config.reward.toolRewardPerCall === 0.05
+          ? 'weighs each call 0.05, as Agent0’s released code does'
+          : `weighs each call ${config.reward.toolRewardPerCall}`,
+      );
       return;
     case 'questioner-update': {
       const groups = record.stats.groups;

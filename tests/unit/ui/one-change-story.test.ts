@@ -44,9 +44,9 @@ describe('oneChangeStory', () => {
     ];
     const s = oneChangeStory(intended, released, loads);
     expect(s.heldOut).toBe(140);
-    // The released switch changes 9 settings of classroom (docs/algorithms.md §7.9, less those
+    // The released switch changes 10 settings of classroom (docs/algorithms.md §7.9, less those
     // already at their released values: gateMinP, uncertaintyScale, epsLow, epsHigh).
-    expect(s.pairDiffers).toBe(9);
+    expect(s.pairDiffers).toBe(10);
     expect(s.changes.map((c) => [c.id, c.settings, c.cost.last.intended, c.cost.last.changed])).toEqual([
       ['plain-labelling', 'labelling.mode=plain', 0.6, 0.25],
     ]);
@@ -61,6 +61,7 @@ describe('oneChangeStory', () => {
       'proxy.goldenAnswer',
       'proxy.unboxedAnswer',
       'proxy.uncheckedAnswer',
+      'reward.toolRewardPerCall',
       'reward.toolRewardSource',
     ]);
     expect(s.missing).toEqual(['public/runs/compare-only-released-gate.json']);
