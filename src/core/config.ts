@@ -211,6 +211,11 @@ const PRESET_OVERRIDES: Record<PresetName, ConfigOverride> = {
     // with it on half (eight seeds, docs/algorithms.md §1.7, §7.11).
     proxy: { candidates: 6, uncheckedAnswer: 'violation' },
     pool: { questions: 32 },
+    // The tool term at half the paper's λ_tool (0.6; Agent0's released code 0.05): with a base whose
+    // executor calls its tool more often on harder questions, the questions a frozen executor is
+    // asked need more tool calls from one iteration to the next, as in the paper's Table 5
+    // (docs/algorithms.md §1.7, §7.12).
+    reward: { toolRewardPerCall: 0.3 },
     // More updates than Agent0's one, so ρ leaves 1 and the clip view has something to show.
     executor: { prompts: 8, rolloutsPerPrompt: 8, steps: 1, updatesPerStep: 4 },
   },

@@ -45,8 +45,11 @@ describe('a run in UNIPO’s format', () => {
     expect(firsts).toEqual([...Array(12).keys()].map((i) => i % 4 === 0));
     expect(log.entries[95]?.metrics.iteration).toBe(8);
     // As released the executor makes one update per batch: every one of its entries is a first step.
+    // It makes none in an iteration whose curation kept no question (iteration 6 of this recording).
+    const curated = released.trace.filter((r) => r.phase === 'curation' && r.kept > 0);
+    expect(curated).toHaveLength(7);
     const grpo = unipoRunLog(released);
-    expect(grpo.entries).toHaveLength(8 * (2 * 4 + 1));
+    expect(grpo.entries).toHaveLength(8 * 2 * 4 + curated.length);
     expect(grpo.entries.filter((e) => e.role === 'executor').every((e) => e.is_first_step_after_rollout_phase)).toBe(
       true,
     );
