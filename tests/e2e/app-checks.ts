@@ -75,9 +75,11 @@ export async function checkPhaseView(page: Page, record: PhaseRecord, config: Ag
       );
       // And how much each tool call weighs, against the released code's 0.05 and the paper's 0.6.
       await expect(page.locator('[data-view="reward-notes"]')).toContainText(
-        config.reward.toolRewardPerCall === 0.05
-          ? 'weighs each call 0.05, as Agent0’s released code does'
-          : `weighs each call ${config.reward.toolRewardPerCall}`,
+        config.reward.toolRewardPerCall === 0
+          ? 'This run has no tool term'
+          : config.reward.toolRewardPerCall === 0.05
+            ? 'weighs each call 0.05, as Agent0’s released code does; the paper’s λ_tool is 0.6'
+            : `weighs each call ${config.reward.toolRewardPerCall} here (reward.toolRewardPerCall), neither Agent0’s released 0.05 nor the paper’s λ_tool of 0.6`,
       );
       return;
     case 'questioner-update': {

@@ -43,14 +43,14 @@ export const NOTES_EN: NoteTexts = {
     mode === 'violation'
       ? 'This run asks the questioner to check its question: a sample that ran no program while it wrote breaks the contract (U = −1). Neither the paper nor the released code has this rule (the released questioner has no tool); without it the questioner stops computing its answers after a few iterations.'
       : 'A questioner sample that ran no program is scored like any other, as in the paper.',
-  toolWeight: (perCall) =>
+  toolWeight: (perCall, released, paper) =>
     perCall === 0
-      ? 'This run has no tool term (0 per call): Table 3’s ablation without the tool reward. Agent0’s released code weighs each call 0.05, the paper 0.6 (λ_tool).'
-      : perCall === 0.05
-        ? 'The tool term weighs each call 0.05, as Agent0’s released code does; the paper’s λ_tool is 0.6.'
-        : perCall === 0.6
-          ? 'The tool term weighs each call 0.6, the paper’s λ_tool; Agent0’s released code uses 0.05.'
-          : `The tool term weighs each call ${num(perCall)} here («reward.toolRewardPerCall»), neither Agent0’s released 0.05 nor the paper’s λ_tool of 0.6: in the classroom preset, with its base, this makes later questions need more tool calls from the same frozen executor, as in the paper’s Table 5.`,
+      ? `This run has no tool term (0 per call): Table 3’s ablation without the tool reward. Agent0’s released code weighs each call ${num(released)}, the paper ${num(paper)} (λ_tool).`
+      : perCall === released
+        ? `The tool term weighs each call ${num(perCall)}, as Agent0’s released code does; the paper’s λ_tool is ${num(paper)}.`
+        : perCall === paper
+          ? `The tool term weighs each call ${num(perCall)}, the paper’s λ_tool; Agent0’s released code uses ${num(released)}.`
+          : `The tool term weighs each call ${num(perCall)} here («reward.toolRewardPerCall»), neither Agent0’s released ${num(released)} nor the paper’s λ_tool of ${num(paper)}. The classroom preset departs the same way, with a base that calls its tool more often on harder questions, so that an executor frozen after one iteration needs more tool calls for each later iteration’s questions, as in the paper’s Table 5.`,
   labellingMode: (mode) =>
     mode === 'tool'
       ? 'Agent0’s released code self-labels with the plain solver (no tools) although the executor trains and answers with the tool. This run labels with the tool, so the label comes from the same solver that is trained.'

@@ -78,8 +78,8 @@ export interface NoteTexts {
   golden: (mode: Agent0Config['proxy']['goldenAnswer']) => string;
   toolSource: (source: Agent0Config['reward']['toolRewardSource']) => string;
   unchecked: (mode: Agent0Config['proxy']['uncheckedAnswer']) => string;
-  /** The tool term's weight per call in this run, beside the released code's 0.05 and the paper's λ_tool 0.6. */
-  toolWeight: (perCall: number) => string;
+  /** The tool term's weight per call in this run, beside the released code's (`released`) and the paper's λ_tool (`paper`). */
+  toolWeight: (perCall: number, released: number, paper: number) => string;
   labellingMode: (mode: Agent0Config['labelling']['mode']) => string;
   evaluators: (c: Agent0Config) => string;
   curationBound: (min: number, max: number) => string;
