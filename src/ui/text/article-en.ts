@@ -45,7 +45,7 @@ export const NOTES_EN: NoteTexts = {
       : 'A questioner sample that ran no program is scored like any other, as in the paper.',
   toolWeight: (perCall, released, paper) =>
     perCall === 0
-      ? `This run has no tool term (0 per call): Table 3’s ablation without the tool reward. Agent0’s released code weighs each call ${num(released)}, the paper ${num(paper)} (λ_tool).`
+      ? `This run has no tool term (0 per call), the setting of Table 3’s ablation without the tool reward. Agent0’s released code weighs each call ${num(released)}, the paper ${num(paper)} (λ_tool).`
       : perCall === released
         ? `The tool term weighs each call ${num(perCall)}, as Agent0’s released code does; the paper’s λ_tool is ${num(paper)}.`
         : perCall === paper

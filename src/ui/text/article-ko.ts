@@ -45,7 +45,7 @@ export const NOTES_KO: NoteTexts = {
       : '프로그램을 실행하지 않은 출제 표본도 논문에서처럼 다른 표본과 똑같이 점수를 받습니다.',
   toolWeight: (perCall, released, paper) =>
     perCall === 0
-      ? `이 실행에는 도구 항이 없습니다 (호출당 0): 표 3의 도구 보상 없는 절제 실험입니다. Agent0의 공개 코드는 호출 한 번에 ${num(released)}, 논문은 ${num(paper)}을 줍니다.`
+      ? `이 실행에는 도구 항이 없습니다 (호출당 0). 표 3의 도구 보상 없는 절제 실험과 같은 설정입니다. Agent0의 공개 코드는 호출 한 번에 ${num(released)}, 논문은 ${num(paper)}을 줍니다.`
       : perCall === released
         ? `도구 항은 Agent0의 공개 코드처럼 호출 한 번에 ${num(perCall)}입니다. 논문은 ${num(paper)}을 줍니다.`
         : perCall === paper

@@ -119,6 +119,31 @@ describe('the executor under GRPO', () => {
   });
 });
 
+describe('the tool term’s weight in words', () => {
+  // Released 0.05 and the paper's 0.6, written here as literals, apart from the constants.
+  const say = (perCall: number) => [NOTES_EN.toolWeight(perCall, 0.05, 0.6), NOTES_KO.toolWeight(perCall, 0.05, 0.6)];
+
+  it('names each of the four cases: none, the released weight, the paper’s, and any other', () => {
+    const [none, noneKo] = say(0);
+    expect(none).toMatch(/^This run has no tool term \(0 per call\)/);
+    expect(none).toContain('released code weighs each call 0.05, the paper 0.6');
+    expect(noneKo).toMatch(/^이 실행에는 도구 항이 없습니다 \(호출당 0\)/);
+    expect(say(0.05)[0]).toBe(
+      'The tool term weighs each call 0.05, as Agent0’s released code does; the paper’s λ_tool is 0.6.',
+    );
+    expect(say(0.05)[1]).toContain('공개 코드처럼 호출 한 번에 0.05');
+    expect(say(0.6)[0]).toBe(
+      'The tool term weighs each call 0.6, the paper’s λ_tool; Agent0’s released code uses 0.05.',
+    );
+    expect(say(0.6)[1]).toContain('논문대로 호출 한 번에 0.6');
+    const [other, otherKo] = say(0.3);
+    expect(other).toContain('weighs each call 0.3 here');
+    expect(other).toContain('neither Agent0’s released 0.05 nor the paper’s λ_tool of 0.6');
+    expect(otherKo).toContain('호출 한 번에 0.3입니다');
+    expect(otherKo).toContain('공개 코드의 0.05도 논문의 0.6도 아닙니다');
+  });
+});
+
 describe('ADPO’s advantage', () => {
   it('prints the Â the update used, not a product computed again', () => {
     // g = 0.627 and A = 1.5 multiply to 0.940; a recorded Â of 0.93 shows which one is printed.
