@@ -101,7 +101,7 @@ export interface UnipoSource {
   trace: readonly PhaseRecord[];
 }
 
-/** The file name the page downloads and the README names. */
+/** The file name the page downloads and docs/unipo.md names. */
 export const UNIPO_FILE_NAME = 'agent0-lab-unipo.json';
 
 const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);

@@ -10,7 +10,7 @@
  * so below 4 cores the pool is one thread and the threaded build gains nothing; it still pays for
  * shared memory (every access to the heap from JavaScript checks whether it grew) and starts eight
  * pthread workers. On a 2-core machine the model's work in a classroom iteration took 9 % less time
- * in the tab with the build without threads (`npm run bench -- tab`, README, Speed). Firefox gets the
+ * in the tab with the build without threads (`npm run bench -- tab`, docs/performance.md). Firefox gets the
  * build without threads whatever its cores (served-wasm.ts says why).
  */
 import { isGecko } from './gecko';

@@ -111,7 +111,7 @@ const active = (name: string) => tf.getKernel(name, tf.getBackend()) !== undefin
 /**
  * Elements up to which these kernels run instead of tfjs's: they are plain JavaScript loops, which
  * beat the seven or eight kernels' launches on a token step's few rows but not XNNPACK's SIMD on a
- * training batch (README, Speed). Both give the same bits, so the choice changes no result.
+ * training batch (docs/performance.md). Both give the same bits, so the choice changes no result.
  */
 export const LAYER_NORM_KERNEL_ELEMENTS = 4096;
 
