@@ -20,24 +20,15 @@ import { Rng } from '../src/core/random';
 import { Tokenizer } from '../src/core/tokenizer';
 import { DEFAULT_OPTIMIZER } from '../src/model/adamw';
 import { selectBackend } from '../src/model/backend';
-import { MIX_OPTION_ARGS, corpusMix, mixOptionsOf, sampleDocument } from '../src/model/corpus';
+import { corpusMix, mixOptionsOf, sampleDocument } from '../src/model/corpus';
 import { TinyLM } from '../src/model/model';
 import { warmupCosine } from '../src/model/schedule';
 import { nllStep } from '../src/model/supervised';
 import { readFileSync } from 'node:fs';
 import { warmStartFile } from '../src/model/warm-start';
+import { PRETRAIN_ARGS, pretrainMetadata } from '../src/model/pretrain-options';
 
-const { values } = parseArgs({
-  options: {
-    seed: { type: 'string', default: '20251' },
-    steps: { type: 'string', default: '2500' },
-    lr: { type: 'string', default: '0.003' },
-    out: { type: 'string', default: 'public/models/base.a0lm' },
-    'save-every': { type: 'string', default: '250' },
-    from: { type: 'string' },
-    ...MIX_OPTION_ARGS,
-  },
-});
+const { values } = parseArgs({ options: PRETRAIN_ARGS });
 const seed = Number(values.seed);
 const steps = Number(values.steps);
 const saveEvery = Number(values['save-every']);
@@ -65,15 +56,7 @@ if (values.from) {
 }
 /** The checkpoint after `done` steps (metadata records how it was made). */
 function save(done: number): Promise<Uint8Array> {
-  return model.save({
-    seed,
-    steps: done,
-    peakLr,
-    trainedBy: 'scripts/pretrain.ts',
-    ...(values.from ? { warmStartFrom: values.from } : {}),
-    ...mixOptions,
-    smoothedLoss: Number(smoothed.toFixed(4)),
-  });
+  return model.save({ ...pretrainMetadata(values, done), smoothedLoss: Number(smoothed.toFixed(4)) });
 }
 
 const t0 = performance.now();
