@@ -21,7 +21,8 @@ const END = /^<!-- end generated: (\S+) -->$/;
 /** Regions each file must hold (a file marked `optional` only when it exists). */
 export const REQUIRED_REGIONS: readonly { file: string; name: string; optional?: boolean }[] = [
   { file: 'docs/algorithms.md', name: 'presets' },
-  { file: 'docs/teaching.md', name: 'link-parameters', optional: true },
+  { file: 'docs/teaching.md', name: 'link-parameters' },
+  { file: 'docs/teaching.md', name: 'metrics' },
 ];
 
 export interface Region {

@@ -105,14 +105,13 @@ export function linkParametersTable(): string {
 /** `metrics`: the per-iteration metrics of METRICS (src/engine/metrics.ts) with their English names. */
 export function metricsTable(): string {
   return markdownTable(
-    ['key', 'name', 'command-line column', 'axis', 'decimals', "base model's value"],
+    ['key', 'name on the page', 'command-line column', 'scale', "the base model's line"],
     METRICS.map((m) => [
       code(m.key),
       METRICS_EN[m.key],
       code(m.column),
       m.share ? 'a share, 0–1' : 'from 0',
-      String(m.digits),
-      'baseline' in m ? 'measured' : '',
+      'baseline' in m ? 'drawn' : '',
     ]),
   );
 }
