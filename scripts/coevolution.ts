@@ -19,15 +19,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { type ConfigOverride, type PresetName, makeConfig } from '../src/core/config';
 import { Tokenizer } from '../src/core/tokenizer';
-import {
-  type CoevolutionRow,
-  coevolutionRow,
-  freshQuestions,
-  levelCounts,
-  poolsOfTrace,
-  tableSolvers,
-} from '../src/engine/coevolution';
-import { checkCoevolution } from '../src/engine/coevolution-check';
+import { coevolutionRow, freshQuestions, levelCounts, poolsOfTrace, tableSolvers } from '../src/engine/coevolution';
+import { type CoevolutionRow, checkCoevolution } from '../src/engine/coevolution-check';
 import { createNodeEngine } from '../src/engine/node';
 import { parseOverrides } from '../src/engine/overrides';
 import { sandboxToolRunner } from '../src/engine/tool-runner';

@@ -7,7 +7,14 @@
  */
 import { ProblemError } from '../core/problem-error';
 import type { RunHeaderField } from '../core/problems';
-import type { CoevolutionRow } from './coevolution';
+
+export interface CoevolutionRow {
+  /** The iteration after which this executor was frozen (0 = the base model). */
+  solver: number;
+  /** One cell per iteration's pool, in order. */
+  pass: (number | null)[];
+  toolCalls: (number | null)[];
+}
 
 const refuse = (field: string, expected: RunHeaderField): never => {
   throw new ProblemError([{ kind: 'checkpoint-header', field, expected }]);

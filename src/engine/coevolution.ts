@@ -20,15 +20,8 @@ import type { TinyLM } from '../model/model';
 import type { EngineContext, ToolRunner } from './context';
 import { modelToolRollouts } from './executor-rollouts';
 import { questionPool } from './executor-phases';
+import type { CoevolutionRow } from './coevolution-check';
 import type { PhaseRecord } from './trace';
-
-export interface CoevolutionRow {
-  /** The iteration after which this executor was frozen (0 = the base model). */
-  solver: number;
-  /** One cell per iteration's pool, in order. */
-  pass: (number | null)[];
-  toolCalls: (number | null)[];
-}
 
 /** The question pool of each iteration of a trace, in iteration order. */
 export function poolsOfTrace(trace: readonly PhaseRecord[]): string[][] {

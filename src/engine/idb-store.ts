@@ -5,7 +5,13 @@
  * save that turns out bad (or a slot damaged later) still leaves the one before it to load.
  */
 import { ProblemError } from '../core/problem-error';
-import { previousSlot } from './protocol';
+
+/** IndexedDB slot of the checkpoint the worker keeps after every iteration. */
+export const AUTOSAVE_SLOT = 'agent0-lab-autosave';
+/** IndexedDB slot of the page's Save / Load. */
+export const SAVE_SLOT = 'agent0-lab';
+/** The slot that keeps what `slot` held before its last Save (the second generation). */
+export const previousSlot = (slot: string): string => `${slot}:previous`;
 
 const DB_NAME = 'agent0-lab';
 const STORE = 'runs';

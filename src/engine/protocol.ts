@@ -10,19 +10,12 @@ import type { ProgressKind } from './context';
 import type { BackendMemory, BackendName, FusedKernels, WasmBinary } from '../model/backend';
 import type { ChoiceBasis } from '../model/backend-choice';
 import type { MemoryStats } from '../sandbox/types';
-import type { CoevolutionRow } from './coevolution';
+import type { CoevolutionRow } from './coevolution-check';
 import type { IterationSummary } from './summary';
 import type { LoopPosition } from './loop-position';
 import type { EvaluationResult, PhaseRecord } from './trace';
 import type { ProbeTimes } from './probe';
 import type { PhaseMeter } from './phase-meter';
-
-/** IndexedDB slot of the checkpoint the worker keeps after every iteration. */
-export const AUTOSAVE_SLOT = 'agent0-lab-autosave';
-/** IndexedDB slot of the page's Save / Load. */
-export const SAVE_SLOT = 'agent0-lab';
-/** The slot that keeps what `slot` held before its last Save (the second generation, idb-store.ts). */
-export const previousSlot = (slot: string): string => `${slot}:previous`;
 
 export type EngineCommand =
   | {

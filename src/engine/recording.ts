@@ -6,8 +6,7 @@
  */
 import type { Agent0Config, PresetName } from '../core/config';
 import { ProblemError } from '../core/problem-error';
-import type { CoevolutionRow } from './coevolution';
-import { checkCoevolution } from './coevolution-check';
+import { type CoevolutionRow, checkCoevolution } from './coevolution-check';
 import type { Engine } from './engine';
 import type { IterationSummary } from './summary';
 import type { EvaluationResult, PhaseRecord } from './trace';

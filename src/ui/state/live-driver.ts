@@ -22,7 +22,8 @@
 import { fromSource, reportOf } from '../../core/problem-error';
 import { formatReport, plainReport, type ProblemReport } from '../../core/problems';
 import { PROBLEMS_EN } from '../../core/problems-en';
-import { AUTOSAVE_SLOT, type EngineCommand, type EngineEvent, SAVE_SLOT, previousSlot } from '../../engine/protocol';
+import { AUTOSAVE_SLOT, SAVE_SLOT, previousSlot } from '../../engine/idb-store';
+import type { EngineCommand, EngineEvent } from '../../engine/protocol';
 import { atIterationStart } from '../../engine/loop-position';
 import { downloadBytes, downloadUnipo } from '../lib/download';
 import { readForks } from '../lib/fork-url';

@@ -5,7 +5,7 @@
  */
 import type { Agent0Config } from '../../core/config';
 import type { ProblemReport } from '../../core/problems';
-import type { CoevolutionRow } from '../../engine/coevolution';
+import type { CoevolutionRow } from '../../engine/coevolution-check';
 import type { ProgressKind } from '../../engine/context';
 import type { LoopPosition } from '../../engine/loop-position';
 import type { EngineEvent } from '../../engine/protocol';

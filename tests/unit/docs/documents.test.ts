@@ -55,7 +55,7 @@ describe('the documents', () => {
 
   it('link every document the README names', () => {
     const readme = read('README.md');
-    const linked = [...readme.matchAll(/\]\((docs\/[^)#]+)/g)].map((m) => m[1]);
+    const linked = [...readme.matchAll(/\]\((docs\/[^)#]+)/g)].map((m) => m[1] ?? '');
     expect(linked.length).toBeGreaterThan(5);
     for (const path of linked) expect(existsSync(path), path).toBe(true);
   });
@@ -69,7 +69,9 @@ describe('commit subjects', () => {
       .split('\n')
       .at(-1);
     const range = first ? [`${first}^..HEAD`] : ['-1', 'HEAD'];
-    const subjects = git('log', '--no-merges', '--format=%s', ...range).split('\n').filter(Boolean);
+    const subjects = git('log', '--no-merges', '--format=%s', ...range)
+      .split('\n')
+      .filter(Boolean);
     expect(subjects.filter((s) => [...s].length > 72)).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import { ProblemError } from '../../../src/core/problem-error';
 import { Engine } from '../../../src/engine/engine';
 import { loadSlot, saveSlot } from '../../../src/engine/idb-store';
 import { type SavedRunSource, restoreFirst, saveRun } from '../../../src/engine/persist';
-import { AUTOSAVE_SLOT, SAVE_SLOT, previousSlot } from '../../../src/engine/protocol';
+import { AUTOSAVE_SLOT, SAVE_SLOT, previousSlot } from '../../../src/engine/idb-store';
 import { tinyModel, useBackend } from '../model/fixtures';
 
 const config = makeConfig('tiny', { seed: 7 });

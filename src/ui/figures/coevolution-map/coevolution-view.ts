@@ -3,7 +3,7 @@
  * the view's sentence states, computed from the run's own table (src/engine/coevolution.ts).
  */
 import { interpolateLab } from 'd3';
-import type { CoevolutionRow } from '../../../engine/coevolution';
+import type { CoevolutionRow } from '../../../engine/coevolution-check';
 import { NEUTRAL, POSITIVE } from '../../lib/palette';
 
 /**

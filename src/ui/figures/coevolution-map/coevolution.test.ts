@@ -8,7 +8,7 @@ import { rgb } from 'd3';
 import { describe, expect, it } from 'vitest';
 import { formatReport } from '../../../core/problems';
 import { reportOf } from '../../../core/problem-error';
-import type { CoevolutionRow } from '../../../engine/coevolution';
+import type { CoevolutionRow } from '../../../engine/coevolution-check';
 import { checkCoevolution } from '../../../engine/coevolution-check';
 import { passColor, points, table5Finding } from './coevolution-view';
 import { asRecordedRun } from '../../../engine/recording';
