@@ -1,7 +1,7 @@
 /**
  * `npm run pretrain [-- --seed N --steps N --out PATH --tool-use s1,…,s7 --difficulty-weights w1,…,w7
  *   --kind-weights q,s,t --questioner-tool-use s]`: trains the base model
- * on the synthetic corpus (src/model/corpus.ts) with the WASM backend and writes the checkpoint (default
+ * on the synthetic corpus (src/model/pretrain/corpus.ts) with the WASM backend and writes the checkpoint (default
  * public/models/base.a0lm). Same seed and steps → same file. Batches: a pool of 8 × 32 documents
  * is drawn, sorted by length and cut into 8 batches (less padding), whose order is shuffled.
  * Learning rate: linear warm-up over 50 steps to the peak, then cosine decay to 10 % of it.
@@ -19,14 +19,14 @@ import { parseArgs } from 'node:util';
 import { Rng } from '../src/core/random';
 import { Tokenizer } from '../src/core/tokenizer';
 import { DEFAULT_OPTIMIZER } from '../src/model/adamw';
-import { selectBackend } from '../src/model/backend';
-import { corpusMix, mixOptionsOf, sampleDocument } from '../src/model/corpus';
+import { selectBackend } from '../src/model/backend/backend';
+import { corpusMix, mixOptionsOf, sampleDocument } from '../src/model/pretrain/corpus';
 import { TinyLM } from '../src/model/model';
-import { warmupCosine } from '../src/model/schedule';
-import { nllStep } from '../src/model/supervised';
+import { warmupCosine } from '../src/model/pretrain/schedule';
+import { nllStep } from '../src/model/pretrain/supervised';
 import { readFileSync } from 'node:fs';
-import { warmStartFile } from '../src/model/warm-start';
-import { PRETRAIN_ARGS, pretrainMetadata } from '../src/model/pretrain-options';
+import { warmStartFile } from '../src/model/pretrain/warm-start';
+import { PRETRAIN_ARGS, pretrainMetadata } from '../src/model/pretrain/options';
 
 const { values } = parseArgs({ options: PRETRAIN_ARGS });
 const seed = Number(values.seed);

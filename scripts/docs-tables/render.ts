@@ -5,7 +5,7 @@
  */
 import { AGENT0_VALUES, type SettingPath } from '../../src/core/agent0-values';
 import { type Agent0Config, makeConfig, PRESET_NAMES } from '../../src/core/config';
-import { METRICS } from '../../src/engine/metrics';
+import { METRICS } from '../../src/engine/loop/metrics';
 import { LINK_PARAMETERS } from '../../src/ui/lib/link-parameters';
 import { METRICS_EN } from '../../src/ui/text/metrics-en';
 
@@ -102,7 +102,7 @@ export function linkParametersTable(): string {
   );
 }
 
-/** `metrics`: the per-iteration metrics of METRICS (src/engine/metrics.ts) with their English names. */
+/** `metrics`: the per-iteration metrics of METRICS (src/engine/loop/metrics.ts) with their English names. */
 export function metricsTable(): string {
   return markdownTable(
     ['key', 'name on the page', 'command-line column', 'scale', "the base model's line"],

@@ -7,10 +7,10 @@
  * fails. For the base model it keeps the chain of `npm run pretrain` runs that made it; the last
  * link's options must match the checkpoint's metadata.
  */
-import { flattenSettings } from '../../src/engine/config-diff';
+import { flattenSettings } from '../../src/engine/files/config-diff';
 import type { ConfigOverride, PresetName } from '../../src/core/config';
-import { ABLATION_VARIANTS } from '../../src/engine/ablation-variants';
-import { ONE_CHANGE_RUNS, PAIR_FILES } from '../../src/ui/lib/compare-pair';
+import { ABLATION_VARIANTS } from '../../src/engine/studies/ablation-variants';
+import { ONE_CHANGE_RUNS, PAIR_FILES } from '../../src/engine/studies/compare-pair';
 
 /** Where intermediate files go (git-ignored): checkpoints between pretrain links, other repair seeds. */
 export const SCRATCH = 'runs/record';

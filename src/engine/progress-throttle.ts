@@ -18,7 +18,7 @@
  * intervalMs, so the page is never more than one interval behind the engine; `drop` forgets it (the
  * worker calls it before any other message, such as the phase's record, which supersedes it).
  */
-import type { ProgressKind, ProgressReport } from './context';
+import type { ProgressKind, ProgressReport } from './loop/context';
 
 /** The least time between two counts sent, in ms: four a second at most, besides update steps. */
 export const PROGRESS_INTERVAL_MS = 250;

@@ -6,7 +6,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import type { ModelConfig } from './config';
-import { PLAIN_OPS, standardise } from './fast-ops';
+import { PLAIN_OPS, standardise } from './kernels/fast-ops';
 import { attention, embedTokens, headMatrix, lookupRows, qkvBlocks, splitHeads } from './forward';
 import {
   affineResidual,

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import type { CoevolutionRow } from '../../src/engine/coevolution-check';
+import type { CoevolutionRow } from '../../src/engine/files/coevolution-table';
 import type { EngineEvent } from '../../src/engine/protocol';
 import { table5Finding } from '../../src/ui/figures/coevolution-map/coevolution-view';
 import { EN } from '../../src/ui/text/en';

@@ -11,7 +11,7 @@
  * Loaded with the WebGPU backend (backend.ts), never in a WASM-only page.
  */
 import * as tf from '@tensorflow/tfjs';
-import { GELU_A, GELU_K } from '../gelu-constants';
+import { GELU_A, GELU_K } from './gelu-constants';
 import { type Inputs, PerOutputProgram, rowStats, run, type Uniform } from './webgpu-program';
 import { AFFINE_RESIDUAL, CACHE_WRITE, CACHED_ATTENTION, EMBED, NORM_AFFINE, SAMPLE } from './fused-decode-ops';
 

@@ -3,7 +3,7 @@
  * Its step controls move between the places in the recording where that figure changes: right
  * after each record of the phase it draws (the Curves and the compare view: after each iteration).
  */
-import type { PhaseName, PhaseRecord } from '../../engine/trace';
+import type { PhaseName, PhaseRecord } from '../../engine/loop/trace';
 
 export const EMBED_FIGURES = ['reward', 'votes', 'grpo', 'adpo', 'curves', 'compare'] as const;
 export type EmbedFigure = (typeof EMBED_FIGURES)[number];

@@ -7,7 +7,7 @@
  * Each prediction is asked when the run's last record is the `ask` phase, so the next phase to run is
  * the one that decides it (`reveal`); the question is pinned to that iteration and questioner step.
  */
-import type { PhaseName, PhaseRecord, RecordOf, RewardParts } from '../../engine/trace';
+import type { PhaseName, PhaseRecord, RecordOf, RewardParts } from '../../engine/loop/trace';
 import type { HeldRecord } from '../state/held-records';
 
 export type PredictionKind = 'top-reward' | 'no-gradient' | 'curation' | 'clip';

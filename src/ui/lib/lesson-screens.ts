@@ -4,7 +4,7 @@
  * lab's reshaped signal. Each screen points at one figure of the page (its `data-view`) and names the
  * phase whose record that figure draws; four of them ask the class to predict before that phase runs.
  */
-import type { PhaseName } from '../../engine/trace';
+import type { PhaseName } from '../../engine/loop/trace';
 import type { PredictionKind } from './lesson-predictions';
 
 export type LessonScreenId =

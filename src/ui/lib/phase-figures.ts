@@ -2,7 +2,7 @@
  * Where each phase of the loop shows on the page: the figure it fills (followed after a step), and
  * which phases each chapter explains (said in the contents, whose order is the chapters' own).
  */
-import { PHASES, type PhaseName } from '../../engine/trace';
+import { PHASES, type PhaseName } from '../../engine/loop/trace';
 import type { ChapterId } from '../text/types';
 
 /** The figure (`data-view`) that a phase's record fills first. */

@@ -6,8 +6,8 @@
  * `lesson=3` (the guided lesson's screen), `handout=1`, `embed=reward`.
  */
 import { type ConfigOverride, makeConfig, PRESET_NAMES, type PresetName } from '../../core/config';
-import { parseOverrides } from '../../engine/overrides';
-import type { BackendName } from '../../model/backend';
+import { parseOverrides } from '../../engine/loop/overrides';
+import type { BackendName } from '../../model/backend/backend';
 import { LESSON_SCREENS, readLessonStep } from './lesson-screens';
 
 export type Lang = 'en' | 'ko';

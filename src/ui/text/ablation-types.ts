@@ -1,6 +1,6 @@
 /** The words of the Tables 3 / 9 view (src/ui/figures/ablation-table/AblationTable.svelte): ablations over seeds. */
 import type { Separation } from '../../core/stats';
-import type { AblationId } from '../../engine/ablation-variants';
+import type { AblationId } from '../../engine/studies/ablation-variants';
 import type { AblationFinding } from '../figures/ablation-table/ablation-view';
 
 export interface AblationTexts {

@@ -2,7 +2,7 @@
  * Words for running a class: the header's menu, the pace of Run, following the phase, projector
  * mode, and the classroom views (the guided lesson, the handout, an embedded figure).
  */
-import type { ProgressKind } from '../../engine/context';
+import type { ProgressKind } from '../../engine/loop/context';
 import type { LessonScreenId } from '../lib/lesson-screens';
 
 /** How Run moves through phases (state/paced-run.svelte.ts). */
@@ -30,7 +30,7 @@ export interface ClassroomTexts {
   /** Status while the Python sandbox starts at the run's first tool call (only when its start while the page
    *  loaded failed). */
   startingPython: string;
-  /** A long phase's progress label, by what it counts (engine/context.ts `ProgressKind`): sequences
+  /** A long phase's progress label, by what it counts (engine/loop/context.ts `ProgressKind`): sequences
    *  of this generation turn stopped, programs run of those written so far, mini-batch updates done. */
   progress: Record<ProgressKind, (done: number, total: number) => string>;
   /** The checkbox that scrolls to the figure of the phase just run. */

@@ -7,9 +7,9 @@ import type { Agent0Config } from '../../core/config';
 import type { Termination } from '../../core/repair/episode';
 import type { SettingProblem } from '../lib/settings';
 import type { TexWords } from '../lib/tex';
-import type { MetricKey } from '../../engine/metrics';
+import type { MetricKey } from '../../engine/loop/metrics';
 
-/** The name of each per-iteration metric, keyed by its row in the metric table (src/engine/metrics.ts). */
+/** The name of each per-iteration metric, keyed by its row in the metric table (src/engine/loop/metrics.ts). */
 export type MetricWords = Record<MetricKey, string>;
 
 /** Words of the marks' tooltips, legends and small labels of the figures. */

@@ -2,7 +2,7 @@
 import type { ReportWords } from '../../core/problems';
 import type { RepairConfig } from '../../core/repair/config';
 import type { ProcessRule } from '../../core/repair/process';
-import type { PhaseName } from '../../engine/trace';
+import type { PhaseName } from '../../engine/loop/trace';
 import type { RepairClaim } from '../../repair/claims';
 import type {
   ArticleTexts,
@@ -219,7 +219,7 @@ export interface Strings {
   repairNotes: RepairNoteTexts;
   notes: NoteTexts;
   marks: MarkTexts;
-  /** The per-iteration metrics' names (src/engine/metrics.ts), on the Curves and in the compare view. */
+  /** The per-iteration metrics' names (src/engine/loop/metrics.ts), on the Curves and in the compare view. */
   metrics: MetricWords;
   article: ArticleTexts;
   tex: TexWords;

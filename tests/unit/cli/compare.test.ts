@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { RecordedRun } from '../../../src/engine/recording';
+import type { RecordedRun } from '../../../src/engine/files/recording';
 
 const A = 'tests/fixtures/compare/tiny-a.json';
 const B = 'tests/fixtures/compare/tiny-b.json';

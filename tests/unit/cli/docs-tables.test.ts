@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AGENT0_VALUES } from '../../../src/core/agent0-values';
 import { makeConfig, PRESET_NAMES } from '../../../src/core/config';
-import { METRICS } from '../../../src/engine/metrics';
+import { METRICS } from '../../../src/engine/loop/metrics';
 import { LINK_PARAMETERS } from '../../../src/ui/lib/link-parameters';
 import {
   checkDocs,

@@ -8,8 +8,8 @@ import { ConfigError, PRESET_NAMES, type ConfigOverride, makeConfig } from '../.
 import { ProblemError } from '../../../src/core/problem-error';
 import { formatReport } from '../../../src/core/problems';
 import { PROBLEMS_EN } from '../../../src/core/problems-en';
-import { forkConfig } from '../../../src/engine/fork';
-import { parseOverrides } from '../../../src/engine/overrides';
+import { forkConfig } from '../../../src/engine/files/fork';
+import { parseOverrides } from '../../../src/engine/loop/overrides';
 import { PROBLEMS_KO } from '../../../src/ui/text/problems-ko';
 
 const INHERITED = ['constructor', 'hasOwnProperty', 'toString', 'valueOf', 'isPrototypeOf', 'prototype'];

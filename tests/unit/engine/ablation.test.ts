@@ -4,11 +4,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ProblemError } from '../../../src/core/problem-error';
-import { type AblationRecording, decodeAblation, encodeAblation } from '../../../src/engine/ablation-file';
-import { ablationRows } from '../../../src/engine/ablation-table';
+import { type AblationRecording, decodeAblation, encodeAblation } from '../../../src/engine/studies/ablation-file';
+import { ablationRows } from '../../../src/engine/studies/ablation-table';
 import { separation, seedSpread } from '../../../src/core/stats';
-import { ABLATION_VARIANTS } from '../../../src/engine/ablation-variants';
-import type { IterationSummary } from '../../../src/engine/summary';
+import { ABLATION_VARIANTS } from '../../../src/engine/studies/ablation-variants';
+import type { IterationSummary } from '../../../src/engine/loop/summary';
 
 const summary = (iteration: number, heldOutAccuracy: number) => ({ iteration, heldOutAccuracy }) as IterationSummary;
 

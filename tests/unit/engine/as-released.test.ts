@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeConfig } from '../../../src/core/config';
-import type { EngineContext } from '../../../src/engine/context';
+import type { EngineContext } from '../../../src/engine/loop/context';
 import { createNodeEngine, type NodeEngine } from '../../../src/engine/node';
-import { parseRollouts } from '../../../src/engine/questioner-phases';
-import type { PhaseRecord } from '../../../src/engine/trace';
+import { parseRollouts } from '../../../src/engine/loop/questioner-phases';
+import type { PhaseRecord } from '../../../src/engine/loop/trace';
 import { quickIterationConfig } from './quick-iteration';
 
 // The switch as the command line and the URL write it; the band is widened (not a released setting).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { levelCounts, poolsOfTrace, tableCell, tableSolvers } from '../../../src/engine/coevolution';
-import type { PhaseRecord } from '../../../src/engine/trace';
+import { levelCounts, poolsOfTrace, tableCell, tableSolvers } from '../../../src/engine/studies/coevolution';
+import type { PhaseRecord } from '../../../src/engine/loop/trace';
 
 describe('Table 5 cells, hand-computed', () => {
   it('pass rate over all samples against the oracle, tool calls per rollout', () => {

@@ -8,8 +8,8 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeConfig } from '../../../src/core/config';
 import { parseQuestioner } from '../../../src/core/contracts';
-import { freshQuestions } from '../../../src/engine/coevolution';
-import type { ToolRunner } from '../../../src/engine/context';
+import { freshQuestions } from '../../../src/engine/studies/coevolution';
+import type { ToolRunner } from '../../../src/engine/loop/context';
 import { TinyLM } from '../../../src/model/model';
 import { tokenizer, useBackend } from '../model/fixtures';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { partingPoints } from '../../../src/engine/compare-story';
+import { partingPoints } from '../../../src/engine/studies/compare-story';
 import { summaryRows } from './summary-rows';
 
 const run = summaryRows;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeConfig } from '../../../src/core/config';
-import { configDiff, flattenSettings, formatSetting } from '../../../src/engine/config-diff';
+import { configDiff, flattenSettings, formatSetting } from '../../../src/engine/files/config-diff';
 
 describe('configDiff', () => {
   it('flattens settings into dotted paths', () => {

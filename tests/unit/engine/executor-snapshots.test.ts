@@ -1,6 +1,6 @@
 /** The executors a live run keeps for Table 5: 0, 1, 3 and the latest, none after a load. */
 import { describe, expect, it } from 'vitest';
-import { ExecutorSnapshots } from '../../../src/engine/executor-snapshots';
+import { ExecutorSnapshots } from '../../../src/engine/studies/executor-snapshots';
 
 const file = (k: number) => new Uint8Array([k]);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { makeConfig } from '../../../src/core/config';
 import type { Agent0Config } from '../../../src/core/config';
-import { agent0Arguments, curatedParquet } from '../../../src/engine/export';
+import { agent0Arguments, curatedParquet } from '../../../src/engine/files/export';
 import { AGENT0_ACCEPTS, type ValueKind, valueProblem } from './agent0-keys';
 
 describe('export', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeConfig } from '../../../src/core/config';
-import { changedPaths, forkCheckpoint, forkConfig } from '../../../src/engine/fork';
-import { decodeRun, encodeRun } from '../../../src/engine/run-checkpoint';
+import { changedPaths, forkCheckpoint, forkConfig } from '../../../src/engine/files/fork';
+import { decodeRun, encodeRun } from '../../../src/engine/files/run-checkpoint';
 
 describe('forkConfig', () => {
   const parent = makeConfig('tiny', { seed: 4 });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeEngine, type NodeEngine } from '../../../src/engine/node';
 import { quickIterationConfig } from './quick-iteration';
-import type { PhaseRecord } from '../../../src/engine/trace';
+import type { PhaseRecord } from '../../../src/engine/loop/trace';
 
 const config = quickIterationConfig(3, ['questioner.train=false']);
 let run: NodeEngine;

@@ -2,12 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/core/random';
 import { makeConfig } from '../../../src/core/config';
-import { Engine } from '../../../src/engine/engine';
+import { Engine } from '../../../src/engine/loop/engine';
 import { policyUpdate } from '../../../src/rl/policy-update';
-import { parseRollouts } from '../../../src/engine/questioner-phases';
-import { modelsFromCheckpoint } from '../../../src/engine/models';
+import { parseRollouts } from '../../../src/engine/loop/questioner-phases';
+import { modelsFromCheckpoint } from '../../../src/engine/loop/models';
 import { BASE_CHECKPOINT } from '../../../src/engine/node';
-import type { ToolRunner } from '../../../src/engine/context';
+import type { ToolRunner } from '../../../src/engine/loop/context';
 import { readFileSync } from 'node:fs';
 import { tinyModel, tokenizer, useBackend } from '../model/fixtures';
 

@@ -6,7 +6,7 @@ import {
   nextPosition,
   positionOfRecord,
   stepOf,
-} from '../../../src/engine/loop-position';
+} from '../../../src/engine/loop/loop-position';
 
 /** One iteration with K = 2 curriculum steps and 3 executor updates, written out by hand (docs/algorithms.md §1). */
 const ITERATION: [string, number, number][] = [

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeConfig } from '../../../src/core/config';
 import { createNodeEngine, type NodeEngine } from '../../../src/engine/node';
 import { ProblemError } from '../../../src/core/problem-error';
-import { restoreRun, saveRun } from '../../../src/engine/persist';
-import { decodeRun, encodeRun } from '../../../src/engine/run-checkpoint';
-import type { PhaseRecord } from '../../../src/engine/trace';
-import { PHASES } from '../../../src/engine/trace';
+import { restoreRun, saveRun } from '../../../src/engine/files/persist';
+import { decodeRun, encodeRun } from '../../../src/engine/files/run-checkpoint';
+import type { PhaseRecord } from '../../../src/engine/loop/trace';
+import { PHASES } from '../../../src/engine/loop/trace';
 
 const config = makeConfig('tiny', { seed: 5 });
 let run: NodeEngine;

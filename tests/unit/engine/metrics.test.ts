@@ -1,15 +1,15 @@
 /**
- * The metric table (src/engine/metrics.ts) and the summaries it makes: the four co-evolution metrics
+ * The metric table (src/engine/loop/metrics.ts) and the summaries it makes: the four co-evolution metrics
  * on small handmade records with hand-computed numbers, the empty cases (null, a gap), and the shipped
  * recordings' summaries reproduced from their traces.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { makeConfig } from '../../../src/core/config';
-import { METRICS } from '../../../src/engine/metrics';
-import { summarizeIteration } from '../../../src/engine/summary';
-import type { EvaluationResult, PhaseRecord, ProxyResult } from '../../../src/engine/trace';
-import { asRecordedRun } from '../../../src/engine/recording';
+import { METRICS } from '../../../src/engine/loop/metrics';
+import { summarizeIteration } from '../../../src/engine/loop/summary';
+import type { EvaluationResult, PhaseRecord, ProxyResult } from '../../../src/engine/loop/trace';
+import { asRecordedRun } from '../../../src/engine/files/recording';
 
 const at = { iteration: 3, ms: 500, backend: 'cpu', numTensors: 0 };
 const proxy = (step: number, results: Pick<ProxyResult, 'rawP' | 'p' | 'agrees'>[]): PhaseRecord =>

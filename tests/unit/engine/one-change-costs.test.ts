@@ -7,7 +7,7 @@ import {
   heldOutQuestions,
   largestCost,
   unexpectedSettings,
-} from '../../../src/engine/one-change-costs';
+} from '../../../src/engine/studies/one-change-costs';
 import { summaryRows } from './summary-rows';
 
 const run = summaryRows;

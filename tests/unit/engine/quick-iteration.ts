@@ -5,7 +5,7 @@
  * executor update.
  */
 import { type Agent0Config, makeConfig } from '../../../src/core/config';
-import { parseOverrides } from '../../../src/engine/overrides';
+import { parseOverrides } from '../../../src/engine/loop/overrides';
 
 export function quickIterationConfig(seed: number, set: string[]): Agent0Config {
   return makeConfig('tiny', {

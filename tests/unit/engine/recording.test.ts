@@ -1,21 +1,21 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { makeConfig } from '../../../src/core/config';
-import type { Engine } from '../../../src/engine/engine';
+import type { Engine } from '../../../src/engine/loop/engine';
 import {
   asRecordedRun,
   decodeRecording,
   encodeRecording,
   makeRecording,
   recordingOf,
-} from '../../../src/engine/recording';
+} from '../../../src/engine/files/recording';
 import { asRepairRun, encodeRepairRun } from '../../../src/repair/recording';
 import {
   ABLATION_FORMAT,
   type AblationRecording,
   decodeAblation,
   encodeAblation,
-} from '../../../src/engine/ablation-file';
+} from '../../../src/engine/studies/ablation-file';
 
 const withoutEnvelope = ({ format: _format, version: _version, ...rest }: AblationRecording) => rest;
 

@@ -6,11 +6,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeConfig } from '../../../src/core/config';
 import { ProblemError } from '../../../src/core/problem-error';
-import { Engine } from '../../../src/engine/engine';
-import { restoreRun, saveRun } from '../../../src/engine/persist';
-import { MAX_TRACE_RECORDS } from '../../../src/engine/run-header';
-import { type RunCheckpoint, decodeRun, encodeRun } from '../../../src/engine/run-checkpoint';
-import type { PhaseRecord } from '../../../src/engine/trace';
+import { Engine } from '../../../src/engine/loop/engine';
+import { restoreRun, saveRun } from '../../../src/engine/files/persist';
+import { MAX_TRACE_RECORDS } from '../../../src/engine/files/run-header';
+import { type RunCheckpoint, decodeRun, encodeRun } from '../../../src/engine/files/run-checkpoint';
+import type { PhaseRecord } from '../../../src/engine/loop/trace';
 import { crc32, decodeCheckpoint, encodeCheckpoint } from '../../../src/model/checkpoint';
 import { tinyModel, useBackend } from '../model/fixtures';
 

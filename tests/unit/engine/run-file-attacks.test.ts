@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ProblemError } from '../../../src/core/problem-error';
-import { encodeRun } from '../../../src/engine/run-checkpoint';
-import { readRunFile } from '../../../src/engine/run-file';
+import { encodeRun } from '../../../src/engine/files/run-checkpoint';
+import { readRunFile } from '../../../src/engine/files/run-file';
 
 const fixture = JSON.parse(readFileSync('tests/fixtures/compare/tiny-a.json', 'utf8')) as Record<string, unknown>;
 const asBytes = (data: unknown) => new TextEncoder().encode(JSON.stringify(data));

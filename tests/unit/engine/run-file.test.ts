@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { makeConfig } from '../../../src/core/config';
-import { configDiff } from '../../../src/engine/config-diff';
-import { encodeRun } from '../../../src/engine/run-checkpoint';
-import { closestPreset, readRunFile } from '../../../src/engine/run-file';
+import { configDiff } from '../../../src/engine/files/config-diff';
+import { encodeRun } from '../../../src/engine/files/run-checkpoint';
+import { closestPreset, readRunFile } from '../../../src/engine/files/run-file';
 
 const bytesOf = (path: string) => new Uint8Array(readFileSync(path));
 

@@ -7,11 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { makeConfig } from '../../../src/core/config';
-import type { ToolRunner } from '../../../src/engine/context';
-import { Engine } from '../../../src/engine/engine';
-import { modelsFromCheckpoint } from '../../../src/engine/models';
+import type { ToolRunner } from '../../../src/engine/loop/context';
+import { Engine } from '../../../src/engine/loop/engine';
+import { modelsFromCheckpoint } from '../../../src/engine/loop/models';
 import { BASE_CHECKPOINT } from '../../../src/engine/node';
-import { sandboxToolRunner } from '../../../src/engine/tool-runner';
+import { sandboxToolRunner } from '../../../src/engine/loop/tool-runner';
 import { createHostedSandbox, type WorkerHandle } from '../../../src/sandbox/host';
 import { pyodideDirectory, spawnNodeSandboxWorker } from '../../../src/sandbox/node';
 import { useBackend } from '../model/fixtures';

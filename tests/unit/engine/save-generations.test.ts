@@ -9,10 +9,10 @@ import 'fake-indexeddb/auto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeConfig } from '../../../src/core/config';
 import { ProblemError } from '../../../src/core/problem-error';
-import { Engine } from '../../../src/engine/engine';
-import { loadSlot, saveSlot } from '../../../src/engine/idb-store';
-import { type SavedRunSource, restoreFirst, saveRun } from '../../../src/engine/persist';
-import { AUTOSAVE_SLOT, SAVE_SLOT, previousSlot } from '../../../src/engine/idb-store';
+import { Engine } from '../../../src/engine/loop/engine';
+import { loadSlot, saveSlot } from '../../../src/engine/files/idb-store';
+import { type SavedRunSource, restoreFirst, saveRun } from '../../../src/engine/files/persist';
+import { AUTOSAVE_SLOT, SAVE_SLOT, previousSlot } from '../../../src/engine/files/idb-store';
 import { tinyModel, useBackend } from '../model/fixtures';
 
 const config = makeConfig('tiny', { seed: 7 });

@@ -9,8 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeConfig } from '../../../src/core/config';
 import { toolSolverPrompt } from '../../../src/core/contracts';
 import { Rng } from '../../../src/core/random';
-import type { EngineContext, ProgressKind } from '../../../src/engine/context';
-import { modelToolRollouts } from '../../../src/engine/executor-rollouts';
+import type { EngineContext, ProgressKind } from '../../../src/engine/loop/context';
+import { modelToolRollouts } from '../../../src/engine/loop/executor-rollouts';
 import { TinyLM } from '../../../src/model/model';
 import { tokenizer, useBackend } from '../model/fixtures';
 

@@ -1,5 +1,5 @@
 /**
- * The engine's tool port over the sandbox host (src/engine/tool-runner.ts), with scripted workers:
+ * The engine's tool port over the sandbox host (src/engine/loop/tool-runner.ts), with scripted workers:
  * a worker that dies while the call runs is one failed call; a worker that never starts (it throws
  * while loading, or fails to boot) is a `sandbox-failed` problem that stops the phase, worded in
  * English and in Korean, instead of a phase that waits on it. Copies of a program handed over
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ProblemError } from '../../../src/core/problem-error';
 import { formatReport } from '../../../src/core/problems';
 import { PROBLEMS_EN } from '../../../src/core/problems-en';
-import { announceFirstCall, sandboxToolRunner, sharedRuns } from '../../../src/engine/tool-runner';
+import { announceFirstCall, sandboxToolRunner, sharedRuns } from '../../../src/engine/loop/tool-runner';
 import { createHostedSandbox, type WorkerHandle } from '../../../src/sandbox/host';
 import type { FromWorker, ToWorker } from '../../../src/sandbox/types';
 import { PROBLEMS_KO } from '../../../src/ui/text/problems-ko';

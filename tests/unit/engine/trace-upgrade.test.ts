@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { PhaseRecord } from '../../../src/engine/trace';
-import { upgradeTrace } from '../../../src/engine/trace-upgrade';
+import type { PhaseRecord } from '../../../src/engine/loop/trace';
+import { upgradeTrace } from '../../../src/engine/files/trace-upgrade';
 
 const base = { iteration: 1, step: 0, ms: 5, backend: 'wasm', numTensors: 10 };
 

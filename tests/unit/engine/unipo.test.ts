@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { asRecordedRun } from '../../../src/engine/recording';
-import type { RecordOf } from '../../../src/engine/trace';
-import { encodeUnipo, type UnipoRunLog, unipoRunLog } from '../../../src/engine/unipo';
+import { asRecordedRun } from '../../../src/engine/files/recording';
+import type { RecordOf } from '../../../src/engine/loop/trace';
+import { encodeUnipo, type UnipoRunLog, unipoRunLog } from '../../../src/engine/files/unipo';
 import { unipoProblems } from './unipo-schema';
 
 const recorded = (name: string) => asRecordedRun(JSON.parse(readFileSync(`public/runs/${name}.json`, 'utf8')));

@@ -3,7 +3,7 @@
  * value worked out by hand from s = √((t_wasm / t_webgpu) · (r_webgpu / r_wasm)).
  */
 import { describe, expect, it } from 'vitest';
-import { decideBackend, webgpuSpeedup } from '../../../src/model/backend-decision';
+import { decideBackend, webgpuSpeedup } from '../../../src/model/backend/decision';
 
 const figures = (msPerTrainStep: number, genTokensPerSec: number) => ({ figures: { msPerTrainStep, genTokensPerSec } });
 

@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chooseBackend } from '../../../src/model/backend-choice';
-import { MEASURE_SHAPE, OutOfTime, measureCurrentBackend } from '../../../src/model/backend-measure';
+import { chooseBackend } from '../../../src/model/backend/choice';
+import { MEASURE_SHAPE, OutOfTime, measureCurrentBackend } from '../../../src/model/backend/measure';
 import { TinyLM } from '../../../src/model/model';
 import { tf, tokenizer, useBackend } from './fixtures';
 

@@ -1,10 +1,10 @@
 /**
- * The one rule by which the main lab and the repair lab skip WebGPU (src/model/backend-choice.ts):
+ * The one rule by which the main lab and the repair lab skip WebGPU (src/model/backend/choice.ts):
  * a fallback adapter (SwiftShader) runs on the CPU and is skipped unless asked for by name. A fake
  * navigator.gpu stands for the browser's.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { selectUsableBackend, webGpuSkipped } from '../../../src/model/backend-choice';
+import { selectUsableBackend, webGpuSkipped } from '../../../src/model/backend/choice';
 
 function fakeGpu(adapter: unknown): void {
   vi.stubGlobal('navigator', { ...globalThis.navigator, gpu: { requestAdapter: async () => adapter } });

@@ -11,7 +11,7 @@ import {
   corpusMix,
   mixOptionsOf,
   sampleDocument,
-} from '../../../src/model/corpus';
+} from '../../../src/model/pretrain/corpus';
 
 /** Only tool-solver documents, every difficulty equally often. */
 const TOOL_SOLVER_ONLY = {

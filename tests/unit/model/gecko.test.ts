@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isGecko } from '../../../src/model/gecko';
+import { isGecko } from '../../../src/model/backend/gecko';
 
 // User agent strings as the browsers send them (Firefox ESR 153 and Firefox for Android as
 // published by Mozilla's UA reference; Chromium and Safari as Google and Apple send them).

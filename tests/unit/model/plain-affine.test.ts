@@ -1,10 +1,10 @@
 /**
- * Inference's x·W + b (src/model/fast-ops.ts PLAIN_OPS.affine), which runs tfjs's fused product
+ * Inference's x·W + b (src/model/kernels/fast-ops.ts PLAIN_OPS.affine), which runs tfjs's fused product
  * kernel directly: bit for bit `tf.fused.matMul` on every Node backend, and hand-computed.
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/core/random';
-import { PLAIN_OPS } from '../../../src/model/fast-ops';
+import { PLAIN_OPS } from '../../../src/model/kernels/fast-ops';
 import { tf, useBackend } from './fixtures';
 
 describe.each(['wasm', 'cpu'] as const)('inference’s affine product on %s', (backend) => {

@@ -1,6 +1,6 @@
 /** The pre-training learning-rate schedule at hand-computed points. */
 import { expect, it } from 'vitest';
-import { warmupCosine } from '../../../src/model/schedule';
+import { warmupCosine } from '../../../src/model/pretrain/schedule';
 
 it('warms up linearly, then decays by a cosine to a tenth of the peak', () => {
   // peak 1, warm-up 10, 110 steps: decay spans 100 steps

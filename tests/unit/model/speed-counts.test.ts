@@ -1,5 +1,5 @@
 /**
- * The bench's counts of a training step are that step's own (src/model/speed.ts `profileSteps`):
+ * The bench's counts of a training step are that step's own (src/model/bench/speed.ts `profileSteps`):
  * tfjs hands every tf.profile the same object, and until 3 December the token turn profiled after
  * the step replaced the step's kernels before they were counted (16 token steps read as one
  * training step).
@@ -7,9 +7,9 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Tokenizer } from '../../../src/core/tokenizer';
-import { selectBackend } from '../../../src/model/backend';
+import { selectBackend } from '../../../src/model/backend/backend';
 import { TinyLM } from '../../../src/model/model';
-import { profileSteps } from '../../../src/model/speed';
+import { profileSteps } from '../../../src/model/bench/speed';
 
 const LOSS = { epsLow: 0.2, epsHigh: 0.3, dualClip: 3, klCoef: 0.01, aggregation: 'token-mean' as const };
 

@@ -3,7 +3,7 @@ import { formatObservation, solverPrompt, toolSolverPrompt } from '../../../src/
 import { Rng } from '../../../src/core/random';
 import { DIFFICULTIES, generateTask } from '../../../src/core/tasks';
 import { Tokenizer } from '../../../src/core/tokenizer';
-import { questionerDocument, reasoningCompletion, toolCompletion } from '../../../src/model/corpus';
+import { questionerDocument, reasoningCompletion, toolCompletion } from '../../../src/model/pretrain/corpus';
 
 const tok = new Tokenizer();
 

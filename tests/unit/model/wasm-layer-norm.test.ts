@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/core/random';
-import { layerNorm, standardise } from '../../../src/model/fast-ops';
+import { layerNorm, standardise } from '../../../src/model/kernels/fast-ops';
 import {
   installWasmLayerNorm,
   LAYER_NORM_GRAD_KERNEL,

@@ -1,10 +1,10 @@
 /**
  * Which WASM build the page asks for: tfjs's threaded build only where its pool, half the logical
  * cores clamped to 1…8 (tfjs-backend-wasm's backend.cc), has two threads or more, and never in
- * Firefox (src/model/served-wasm.ts).
+ * Firefox (src/model/backend/served-wasm.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { poolThreads, singleThreadReason } from '../../../src/model/wasm-threads';
+import { poolThreads, singleThreadReason } from '../../../src/model/backend/wasm-threads';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:153.0) Gecko/20100101 Firefox/153.0';
 const CHROMIUM =

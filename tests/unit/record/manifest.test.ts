@@ -12,14 +12,14 @@ import { DEFAULT_REPAIR_CONFIG, selectVariants, validateRepairConfig } from '../
 import { repairVocabulary } from '../../../src/core/repair/actions';
 import { DIFFICULTIES } from '../../../src/core/tasks';
 import { Tokenizer } from '../../../src/core/tokenizer';
-import { decodeAblation } from '../../../src/engine/ablation-file';
-import { ABLATION_VARIANTS } from '../../../src/engine/ablation-variants';
-import { configDiff } from '../../../src/engine/config-diff';
-import { decodeRecording } from '../../../src/engine/recording';
-import type { IterationSummary } from '../../../src/engine/summary';
+import { decodeAblation } from '../../../src/engine/studies/ablation-file';
+import { ABLATION_VARIANTS } from '../../../src/engine/studies/ablation-variants';
+import { configDiff } from '../../../src/engine/files/config-diff';
+import { decodeRecording } from '../../../src/engine/files/recording';
+import type { IterationSummary } from '../../../src/engine/loop/summary';
 import { decodeCheckpoint } from '../../../src/model/checkpoint';
 import { DEFAULT_MODEL_SIZES } from '../../../src/model/config';
-import { PRETRAIN_ARGS, pretrainMetadata } from '../../../src/model/pretrain-options';
+import { PRETRAIN_ARGS, pretrainMetadata } from '../../../src/model/pretrain/options';
 import { REPAIR_PRETRAIN_ARGS, repairPretrainMetadata } from '../../../src/repair/pretrain-options';
 import { asRepairRun } from '../../../src/repair/recording';
 import {

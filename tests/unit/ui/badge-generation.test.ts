@@ -4,7 +4,7 @@
  * backends it says nothing of them. `current()` reports no generation kernels off WebGPU.
  */
 import { describe, expect, it } from 'vitest';
-import { current, selectBackend } from '../../../src/model/backend';
+import { current, selectBackend } from '../../../src/model/backend/backend';
 import { type BackendState, badgeLines } from '../../../src/ui/lib/backend-label';
 import { EN } from '../../../src/ui/text/en';
 import { KO } from '../../../src/ui/text/ko';

@@ -1,7 +1,7 @@
 /**
  * The backend badge's thread line says what the WASM build does: tfjs's rule for the threaded
  * build, one thread otherwise, and why the page asked for the build without threads in Firefox or
- * on a machine with under 4 cores (src/model/wasm-threads.ts).
+ * on a machine with under 4 cores (src/model/backend/wasm-threads.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { type BackendState, badgeLines } from '../../../src/ui/lib/backend-label';

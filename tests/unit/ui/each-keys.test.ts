@@ -72,7 +72,7 @@ const ALLOWED = new Set([
     'figures/compare/CompareLegend.svelte | runs | d.run.id',
     // Paths of settings, one per key of a parsed object.
     'figures/compare/CompareLegend.svelte | diff | row.path',
-    // Ids of ONE_CHANGE_RUNS (src/ui/lib/compare-pair.ts), one entry per run, and 'released' once.
+    // Ids of ONE_CHANGE_RUNS (src/engine/studies/compare-pair.ts), one entry per run, and 'released' once.
     'chapters/CompareStory.svelte | told.items | item.id',
     'chapters/CompareStory.svelte | attribution.refused | r.id',
     'chapters/CompareStory.svelte | attribution.mismatched | m.id',

@@ -1,6 +1,6 @@
 /** The page keeps the records of the last two iterations whole and only the place of older ones. */
 import { describe, expect, it } from 'vitest';
-import type { PhaseRecord } from '../../../src/engine/trace';
+import type { PhaseRecord } from '../../../src/engine/loop/trace';
 import { type HeldRecord, releaseOldRecords } from '../../../src/ui/state/held-records';
 
 /** A contract-parsing record of iteration `it` (any phase would do). */

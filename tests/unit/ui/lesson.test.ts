@@ -4,7 +4,7 @@
  * the right choices worked out by hand below each fixture.
  */
 import { describe, expect, it } from 'vitest';
-import type { PhaseRecord } from '../../../src/engine/trace';
+import type { PhaseRecord } from '../../../src/engine/loop/trace';
 import { choiceKeys, decide, openAsk, rightKeys } from '../../../src/ui/lib/lesson-predictions';
 import { LESSON_SCREENS, readLessonStep, stepAfterKey } from '../../../src/ui/lib/lesson-screens';
 import type { HeldRecord } from '../../../src/ui/state/held-records';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EngineCommand, EngineEvent } from '../../../src/engine/protocol';
-import type { LoopPosition } from '../../../src/engine/loop-position';
+import type { LoopPosition } from '../../../src/engine/loop/loop-position';
 import { DEFAULT_SETTINGS, type PageSettings } from '../../../src/ui/lib/settings';
 import { liveDriver } from '../../../src/ui/state/live-driver';
 import { RunState } from '../../../src/ui/state/run.svelte';
@@ -60,7 +60,7 @@ describe('the live driver', () => {
     FakeWorker.made = [];
     vi.useFakeTimers();
     vi.stubGlobal('Worker', FakeWorker);
-    // A 2-core Chromium: tfjs's threaded build would have a pool of one thread (src/model/wasm-threads.ts).
+    // A 2-core Chromium: tfjs's threaded build would have a pool of one thread (src/model/backend/wasm-threads.ts).
     vi.stubGlobal('navigator', { userAgent: CHROMIUM, hardwareConcurrency: 2 });
   });
   afterEach(() => {

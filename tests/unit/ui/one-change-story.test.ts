@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { makeConfig } from '../../../src/core/config';
 import { RELEASED_SETTINGS } from '../../../src/core/release';
-import { flattenSettings } from '../../../src/engine/config-diff';
-import type { IterationSummary } from '../../../src/engine/summary';
-import { ONE_CHANGE_RUNS } from '../../../src/ui/lib/compare-pair';
+import { flattenSettings } from '../../../src/engine/files/config-diff';
+import type { IterationSummary } from '../../../src/engine/loop/summary';
+import { ONE_CHANGE_RUNS } from '../../../src/engine/studies/compare-pair';
 import { oneChangeStory } from '../../../src/ui/lib/one-change-story';
 import type { ComparedRun, OneChangeLoad } from '../../../src/ui/state/compare.svelte';
 

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { asRecordedRun } from '../../../src/engine/recording';
+import { asRecordedRun } from '../../../src/engine/files/recording';
 import { PacedRun, paceDelaySeconds } from '../../../src/ui/state/paced-run.svelte';
 import { replayDriver } from '../../../src/ui/state/replay-driver';
 import { RunState } from '../../../src/ui/state/run.svelte';

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, makeConfig } from '../../../src/core/config';
 import { formatProblem, formatReport, type Problem, type ProblemKind } from '../../../src/core/problems';
-import { parseOverrides } from '../../../src/engine/overrides';
+import { parseOverrides } from '../../../src/engine/loop/overrides';
 import { EN } from '../../../src/ui/text/en';
 import { KO } from '../../../src/ui/text/ko';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PhaseRecord } from '../../../src/engine/trace';
-import { asRecordedRun } from '../../../src/engine/recording';
+import type { PhaseRecord } from '../../../src/engine/loop/trace';
+import { asRecordedRun } from '../../../src/engine/files/recording';
 import { iterationEnd, replayPosition } from '../../../src/ui/lib/recorded';
 import { makeConfig } from '../../../src/core/config';
 import { adpoTex, grpoTex, term } from '../../../src/ui/lib/tex';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { asRecordedRun } from '../../../src/engine/recording';
+import { asRecordedRun } from '../../../src/engine/files/recording';
 import { RECORDED_PER_ITERATION } from '../../recorded-run';
 import { replayDriver } from '../../../src/ui/state/replay-driver';
 import { RunState } from '../../../src/ui/state/run.svelte';

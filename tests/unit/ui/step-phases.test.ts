@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { asRecordedRun } from '../../../src/engine/recording';
-import { PHASES } from '../../../src/engine/trace';
+import { asRecordedRun } from '../../../src/engine/files/recording';
+import { PHASES } from '../../../src/engine/loop/trace';
 import { replayDriver } from '../../../src/ui/state/replay-driver';
 import { RunState } from '../../../src/ui/state/run.svelte';
 import { stepUntil } from '../../../src/ui/state/step-phases';

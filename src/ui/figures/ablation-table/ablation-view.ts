@@ -1,16 +1,16 @@
 /**
- * What the Tables 3 / 9 figure draws, read off the recorded ablation (src/engine/ablation-file.ts)
- * and its rows (src/engine/ablation-table.ts): the shipped recording fetched and checked, each
+ * What the Tables 3 / 9 figure draws, read off the recorded ablation (src/engine/studies/ablation-file.ts)
+ * and its rows (src/engine/studies/ablation-table.ts): the shipped recording fetched and checked, each
  * variant's settings as `section.key=value`, the accuracy axis from the drawn values, and the facts
  * of the sentence under the figure (which variants lie below, within or above the full run's seed
  * range; seeds, iterations and held-out questions). No number here is fixed but the paper's, which
  * ABLATION_VARIANTS holds.
  */
 import { scaleLinear } from 'd3';
-import { type AblationRecording, asAblation } from '../../../engine/ablation-file';
-import type { AblationMeasure, AblationRow } from '../../../engine/ablation-table';
-import { ABLATION_VARIANTS, type AblationId } from '../../../engine/ablation-variants';
-import { flattenSettings, formatSetting } from '../../../engine/config-diff';
+import { type AblationRecording, asAblation } from '../../../engine/studies/ablation-file';
+import type { AblationMeasure, AblationRow } from '../../../engine/studies/ablation-table';
+import { ABLATION_VARIANTS, type AblationId } from '../../../engine/studies/ablation-variants';
+import { flattenSettings, formatSetting } from '../../../engine/files/config-diff';
 import { fetchRecording } from '../../lib/fetch-recording';
 
 /** Where the page finds the recording `npm run record:ablation` writes. */

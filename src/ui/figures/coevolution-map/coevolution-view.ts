@@ -1,9 +1,9 @@
 /**
  * Agent0's Table 5 on the page: the paper's numbers, the colour of a pass rate, and the comparison
- * the view's sentence states, computed from the run's own table (src/engine/coevolution.ts).
+ * the view's sentence states, computed from the run's own table (src/engine/studies/coevolution.ts).
  */
 import { interpolateLab } from 'd3';
-import type { CoevolutionRow } from '../../../engine/coevolution-check';
+import type { CoevolutionRow } from '../../../engine/files/coevolution-table';
 import { NEUTRAL, POSITIVE } from '../../lib/palette';
 
 /**

@@ -8,11 +8,11 @@ import { rgb } from 'd3';
 import { describe, expect, it } from 'vitest';
 import { formatReport } from '../../../core/problems';
 import { reportOf } from '../../../core/problem-error';
-import type { CoevolutionRow } from '../../../engine/coevolution-check';
-import { checkCoevolution } from '../../../engine/coevolution-check';
+import type { CoevolutionRow } from '../../../engine/files/coevolution-table';
+import { checkCoevolution } from '../../../engine/files/coevolution-table';
 import { passColor, points, table5Finding } from './coevolution-view';
-import { asRecordedRun } from '../../../engine/recording';
-import { readRunFile } from '../../../engine/run-file';
+import { asRecordedRun } from '../../../engine/files/recording';
+import { readRunFile } from '../../../engine/files/run-file';
 import { EN } from '../../text/en';
 import { KO } from '../../text/ko';
 

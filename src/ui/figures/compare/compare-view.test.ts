@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { METRICS } from '../../../engine/metrics';
+import { METRICS } from '../../../engine/loop/metrics';
 import { runsOnScreen } from './compare-view';
 import { baselineValue } from '../../lib/metrics';
-import type { RecordedRun } from '../../../engine/recording';
+import type { RecordedRun } from '../../../engine/files/recording';
 import { markersPath, runStyle } from './run-styles';
 
 const classroom = JSON.parse(readFileSync('public/runs/classroom-seed1.json', 'utf8')) as RecordedRun;

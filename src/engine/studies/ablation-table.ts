@@ -1,0 +1,51 @@
+/**
+ * The rows of the Tables 3 / 9 view and command line, read off a recorded ablation
+ * (src/engine/studies/ablation-file.ts): per variant, held-out accuracy over its seeds at the last
+ * iteration and averaged over the iterations, its difference from the full run, whether that
+ * difference is outside the seeds' spread, and the paper's difference beside it. Nothing here is a
+ * fixed number except the paper's, which ABLATION_VARIANTS holds.
+ */
+import { mean, type SeedSpread, type Separation, seedSpread, separation } from '../../core/stats';
+import type { AblationRecording } from './ablation-file';
+import { ABLATION_VARIANTS, type AblationId, type PaperScore } from './ablation-variants';
+
+export interface AblationMeasure extends SeedSpread {
+  /** mean(variant) − mean(full), as a share (×100 for points). */
+  difference: number;
+  separation: Separation;
+}
+
+export interface AblationRow {
+  id: AblationId;
+  /** Held-out accuracy after the last iteration. */
+  final: AblationMeasure;
+  /** Held-out accuracy averaged over iterations 1…N of each seed's run. */
+  average: AblationMeasure;
+  paper: (PaperScore & { mathDifference: number; generalDifference: number }) | null;
+}
+
+function measure(perSeed: number[], full: SeedSpread): AblationMeasure {
+  const spread = seedSpread(perSeed);
+  return { ...spread, difference: spread.mean - full.mean, separation: separation(spread, full) };
+}
+
+/** The table's rows, in ABLATION_VARIANTS order (the full run first, its differences 0). */
+export function ablationRows(recording: AblationRecording): AblationRow[] {
+  const of = (id: AblationId) => recording.variants.find((v) => v.id === id)?.runs ?? [];
+  const finals = (id: AblationId) => of(id).map((r) => r.summaries.at(-1)?.heldOutAccuracy ?? 0);
+  const averages = (id: AblationId) => of(id).map((r) => mean(r.summaries.map((s) => s.heldOutAccuracy ?? 0)));
+  const fullFinal = seedSpread(finals('full'));
+  const fullAverage = seedSpread(averages('full'));
+  return ABLATION_VARIANTS.map((v) => ({
+    id: v.id,
+    final: measure(finals(v.id), fullFinal),
+    average: measure(averages(v.id), fullAverage),
+    paper: v.paper
+      ? {
+          ...v.paper,
+          mathDifference: v.paper.math - v.paper.fullMath,
+          generalDifference: v.paper.general - v.paper.fullGeneral,
+        }
+      : null,
+  }));
+}
