@@ -3,6 +3,7 @@
  * §1–§6), three named presets, and validation that names the field and its allowed range. Model
  * sizes are not settings of a run: both roles start from the base checkpoint and keep its shapes.
  */
+import type { ExecutorAlgorithmId } from './executor-algorithms';
 import type { LossAggregation } from './loss';
 import type { ToolRewardSource, UncertaintyScale } from './reward';
 import { SETTING_RULES, ruleAllows } from './configRules';
@@ -99,7 +100,7 @@ export interface Agent0Config {
   curation: { minScore: number; maxScore: number };
   executor: ClipLossSettings &
     SamplingSettings & {
-      algorithm: 'adpo' | 'grpo';
+      algorithm: ExecutorAlgorithmId;
       prompts: number;
       rolloutsPerPrompt: number;
       steps: number;

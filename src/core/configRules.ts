@@ -1,4 +1,5 @@
 /** Allowed values of every setting in `Agent0Config`, keyed by its dotted path. */
+import { EXECUTOR_ALGORITHM_IDS } from './executor-algorithms';
 
 export type SettingRule =
   | { kind: 'int'; min: number; max: number }
@@ -73,7 +74,7 @@ export const SETTING_RULES: Record<string, SettingRule> = {
   'curation.minScore': probability,
   'curation.maxScore': probability,
   ...clipLossRules('executor', {
-    algorithm: oneOf('adpo', 'grpo'),
+    algorithm: oneOf(...EXECUTOR_ALGORITHM_IDS),
     prompts: int(1, 4096),
     rolloutsPerPrompt: int(1, 256),
     steps: int(1, 1000),

@@ -5,6 +5,7 @@
  */
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import type { Agent0Config } from '../../core/config';
+import { executorAlgorithm, type ExecutorAlgorithmLookup } from '../../core/executor-algorithms';
 import type { Engine } from '../loop/engine';
 import type { SelfLabel } from '../loop/trace';
 
@@ -35,12 +36,20 @@ const EXECUTOR_TRAIN_BATCH = 128;
  * The run's rules as arguments of Agent0's pipeline, one block per script; each block opens with
  * `# script: <path>` and every other non-comment line is a `key=value` override or a `--flag value`
  * that script accepts. Sizes that only make sense for a tab (batch counts, learning rates of a tiny
- * model) and rules no argument reaches are comments, so a cluster run keeps Agent0's own.
+ * model) and rules no argument reaches are comments, so a cluster run keeps Agent0's own. The
+ * executor's block is written from its algorithm's registry entry (`algorithms`, the registry's own
+ * unless a test hands in another).
  */
-export function agent0Arguments(c: Agent0Config, experimentName = 'agent0_lab_export'): string {
+export function agent0Arguments(
+  c: Agent0Config,
+  experimentName = 'agent0_lab_export',
+  algorithms: ExecutorAlgorithmLookup = executorAlgorithm,
+): string {
   const q = c.questioner;
   const e = c.executor;
-  const adpo = e.algorithm === 'adpo';
+  const algorithm = algorithms(e.algorithm);
+  /** A loss with its own ε_high(s) per sequence (ADPO's): its own keys, no dual clip. */
+  const perSequence = algorithm.perSequenceEpsHigh;
   const miniBatch = EXECUTOR_TRAIN_BATCH / e.updatesPerStep;
   // A run resumed from a checkpoint saved before the switch existed has no release section.
   const release = (c.release as Agent0Config['release'] | undefined)?.mode ?? 'as-intended';
@@ -67,28 +76,40 @@ export function agent0Arguments(c: Agent0Config, experimentName = 'agent0_lab_ex
     `--min_score ${c.curation.minScore}`,
     `--max_score ${c.curation.maxScore}`,
     `--experiment_name ${experimentName}`,
-    `# script: ${AGENT0_SCRIPTS.executor} (python3 -m verl_tool.trainer.main_ppo ...; ${adpo ? 'ADPO' : 'GRPO'})`,
-    `algorithm.adv_estimator=${e.algorithm}`,
-    ...(adpo
+    `# script: ${AGENT0_SCRIPTS.executor} (python3 -m verl_tool.trainer.main_ppo ...; ${algorithm.name})`,
+    `algorithm.adv_estimator=${algorithm.id}`,
+    ...(perSequence ? [`+actor_rollout_ref.actor.policy_loss_fn=${algorithm.id}`] : []),
+    ...(algorithm.scalesAdvantageByConsistency
       ? [
-          `+actor_rollout_ref.actor.policy_loss_fn=adpo`,
           `+algorithm.min_score_for_scaling=${e.trustLow}`,
           `+algorithm.max_score_for_scaling=${e.trustHigh}`,
           `+algorithm.min_advantage_scale=${e.minScale}`,
+        ]
+      : []),
+    ...(perSequence
+      ? [
           `actor_rollout_ref.actor.clip_ratio=${e.epsHighMin}`,
           `+actor_rollout_ref.actor.max_epsilon_bonus=${e.epsHighSpan}`,
           `+actor_rollout_ref.actor.min_score_for_scaling=${round(e.clipScoreHigh - e.clipScoreSpan)}`,
           `+actor_rollout_ref.actor.max_score_for_scaling=${e.clipScoreHigh}`,
           ...(e.epsLow === e.epsHighMin
             ? []
-            : [`# the ADPO loss clips below at 1 - clip_ratio too: this run's epsLow ${e.epsLow} has no argument`]),
-          `# as released the trainer reads none of the ADPO loss keys and runs GRPO (docs/algorithms.md 7.3)`,
+            : [
+                `# the ${algorithm.name} loss clips below at 1 - clip_ratio too: this run's epsLow ${e.epsLow} has no argument`,
+              ]),
         ]
       : [`actor_rollout_ref.actor.clip_ratio_low=${e.epsLow}`, `actor_rollout_ref.actor.clip_ratio_high=${e.epsHigh}`]),
+    ...(algorithm.released
+      ? []
+      : perSequence
+        ? [
+            `# as released the trainer reads none of the ${algorithm.name} loss keys and runs GRPO (docs/algorithms.md 7.3)`,
+          ]
+        : [`# as released the trainer has no ${algorithm.name} and runs GRPO`]),
     e.dualClip !== null
       ? `actor_rollout_ref.actor.clip_ratio_c=${e.dualClip}`
-      : adpo
-        ? `# ADPO's loss has no dual clip (the GRPO that runs as released applies clip_ratio_c, default 3.0)`
+      : perSequence
+        ? `# ${algorithm.name}'s loss has no dual clip (the GRPO that runs as released applies clip_ratio_c, default 3.0)`
         : `# no dual clip in this run; verl's vanilla loss always applies actor_rollout_ref.actor.clip_ratio_c (default 3.0)`,
     `actor_rollout_ref.rollout.n=${e.rolloutsPerPrompt}`,
     `actor_rollout_ref.rollout.temperature=${e.temperature}`,

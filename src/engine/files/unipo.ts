@@ -22,6 +22,7 @@
  * sampled prompt).
  */
 import type { Agent0Config } from '../../core/config';
+import { executorAlgorithm, type ExecutorAlgorithmLookup } from '../../core/executor-algorithms';
 import { Tokenizer } from '../../core/tokenizer';
 import type { UpdateStep } from '../../rl/policy-update';
 import type { PhaseRecord, RecordOf, TokenDetail, UpdateStats } from '../loop/trace';
@@ -207,7 +208,11 @@ interface BatchUpdate {
 }
 
 /** The update records of a trace in order, each with the rollouts its sequences are (same iteration and step). */
-function batchUpdates(trace: readonly PhaseRecord[], config: Agent0Config): BatchUpdate[] {
+function batchUpdates(
+  trace: readonly PhaseRecord[],
+  config: Agent0Config,
+  algorithms: ExecutorAlgorithmLookup,
+): BatchUpdate[] {
   const written = new Map<string, RecordOf<'questioner-rollouts'>>();
   const out: BatchUpdate[] = [];
   for (const r of trace) {
@@ -225,6 +230,7 @@ function batchUpdates(trace: readonly PhaseRecord[], config: Agent0Config): Batc
       });
     }
     if (r.phase === 'executor-update' && r.stats) {
+      const algorithm = algorithms(r.algorithm);
       out.push({
         role: 'executor',
         iteration: r.iteration,
@@ -233,7 +239,7 @@ function batchUpdates(trace: readonly PhaseRecord[], config: Agent0Config): Batc
         prompts: r.questions.length,
         perPrompt: config.executor.rolloutsPerPrompt,
         adpo:
-          r.algorithm === 'adpo'
+          algorithm.scalesAdvantageByConsistency || algorithm.perSequenceEpsHigh
             ? r.questions.map((q) => ({
                 question: q.question,
                 pseudo_label: q.pseudoLabel,
@@ -249,9 +255,10 @@ function batchUpdates(trace: readonly PhaseRecord[], config: Agent0Config): Batc
 }
 
 /** The run's settings under UNIPO's conventional names (role-prefixed: the two roles differ). */
-function unipoHparams(c: Agent0Config): UnipoHeader['hparams'] {
+function unipoHparams(c: Agent0Config, algorithms: ExecutorAlgorithmLookup): UnipoHeader['hparams'] {
   const q = c.questioner;
   const e = c.executor;
+  const algorithm = algorithms(e.algorithm);
   return {
     seed: c.seed,
     loss_aggregation: c.loss.aggregation,
@@ -270,7 +277,7 @@ function unipoHparams(c: Agent0Config): UnipoHeader['hparams'] {
     executor_dual_clip: e.dualClip,
     executor_kl_coef: e.klCoef,
     executor_learning_rate: e.learningRate,
-    ...(e.algorithm === 'adpo'
+    ...(algorithm.perSequenceEpsHigh
       ? {
           // ε_high(s) = ε₀ + Δ·clamp((s_top − s) / span, 0, 1) and g(s) = m + (1 − m)·w(s) (src/core/adpo.ts).
           executor_eps_low: e.epsLow,
@@ -278,19 +285,23 @@ function unipoHparams(c: Agent0Config): UnipoHeader['hparams'] {
           executor_adpo_eps_high_span: e.epsHighSpan,
           executor_adpo_clip_score_high: e.clipScoreHigh,
           executor_adpo_clip_score_span: e.clipScoreSpan,
-          executor_adpo_trust_band: [e.trustLow, e.trustHigh],
-          executor_adpo_min_advantage_scale: e.minScale,
         }
       : { executor_clip_eps: [e.epsLow, e.epsHigh] }),
+    ...(algorithm.scalesAdvantageByConsistency
+      ? { executor_adpo_trust_band: [e.trustLow, e.trustHigh], executor_adpo_min_advantage_scale: e.minScale }
+      : {}),
   };
 }
 
-/** The run (live or recorded) as a UNIPO run log. */
-export function unipoRunLog(run: UnipoSource): UnipoRunLog {
+/**
+ * The run (live or recorded) as a UNIPO run log; its executor's algorithm is described from its
+ * registry entry (`algorithms`, the registry's own unless a test hands in another).
+ */
+export function unipoRunLog(run: UnipoSource, algorithms: ExecutorAlgorithmLookup = executorAlgorithm): UnipoRunLog {
   const { config } = run;
   const tokenizer = new Tokenizer();
   const entries: UnipoEntry[] = [];
-  for (const b of batchUpdates(run.trace, config)) {
+  for (const b of batchUpdates(run.trace, config, algorithms)) {
     const first = entries.length;
     const batch = { promptsInBatch: b.prompts, responsesPerPrompt: b.perPrompt, rolloutCollectedAtStep: first };
     /** The prompt's own ADPO numbers (its question is the prompt itself). */
@@ -321,7 +332,6 @@ export function unipoRunLog(run: UnipoSource): UnipoRunLog {
       entries.push(entry);
     });
   }
-  const adpo = config.executor.algorithm === 'adpo';
   return {
     header: {
       task: 'Agent0 co-evolution: a questioner writes arithmetic questions, an executor answers them with a Python tool',
@@ -329,11 +339,11 @@ export function unipoRunLog(run: UnipoSource): UnipoRunLog {
         'none: a self-generated curriculum (the questioner’s questions, pseudo-labelled by the executor’s majority vote)',
       reward_strategy:
         'questioner: R = U(p) − λ·repetition share + tool reward (p from a 10-candidate tool-using solver proxy); executor: ±1 against the majority-vote pseudo-label',
-      algorithm: adpo ? 'agent0-adpo' : 'agent0-grpo',
+      algorithm: algorithms(config.executor.algorithm).unipoName,
       totalSteps: entries.length,
       model_name: 'Agent0 Lab TinyLM (one questioner and one executor, both from public/models/base.a0lm)',
       reference_model_name: 'each role’s frozen copy from the start of the iteration',
-      hparams: unipoHparams(config),
+      hparams: unipoHparams(config, algorithms),
       agent0_lab: { config, backend: run.backend },
     },
     entries,

@@ -4,6 +4,7 @@
  * sampled groups only, so a whole run's trace stays small.
  */
 import type { UpdateStep } from '../../rl/policy-update';
+import type { ExecutorAlgorithmId } from '../../core/executor-algorithms';
 import type { ClipBranch } from '../../core/loss';
 
 export const PHASES = [
@@ -158,7 +159,7 @@ export type PhaseData =
     }
   | {
       phase: 'executor-update';
-      algorithm: 'adpo' | 'grpo';
+      algorithm: ExecutorAlgorithmId;
       rollouts: ExecutorRollout[];
       /** Per curated question trained on: s, g(s), ε_high(s). */
       questions: { question: string; pseudoLabel: string; score: number; scale: number; epsHigh: number }[];

@@ -3,7 +3,7 @@
  * (src/engine/studies/ablation-file.ts): per variant, held-out accuracy over its seeds at the last
  * iteration and averaged over the iterations, its difference from the full run, whether that
  * difference is outside the seeds' spread, and the paper's difference beside it. Nothing here is a
- * fixed number except the paper's, which ABLATION_VARIANTS holds.
+ * fixed number except the paper's (src/core/paper.ts), which ABLATION_VARIANTS carries.
  */
 import { mean, type SeedSpread, type Separation, seedSpread, separation } from '../../core/stats';
 import type { AblationRecording } from './ablation-file';

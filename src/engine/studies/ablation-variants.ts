@@ -4,6 +4,7 @@
  * (`npm run record:ablation`, scripts/record-ablation.ts; docs/algorithms.md §1.8).
  */
 import type { ConfigOverride } from '../../core/config';
+import { PAPER_TABLE3, PAPER_TABLE9, type PaperAccuracy } from '../../core/paper';
 
 export type AblationId =
   | 'full'
@@ -14,7 +15,7 @@ export type AblationId =
   | 'single-turn-executor'
   | 'curriculum-one-turn';
 
-/** The paper's score for a variant: Table 3's math and general averages, or Table 9's overall one. */
+/** The paper's score for a variant (src/core/paper.ts): Table 3's math and general averages, or Table 9's columns. */
 export interface PaperScore {
   table: 3 | 9;
   /** Table 3: math average; Table 9: the math column. */
@@ -33,8 +34,22 @@ export interface AblationVariant {
   paper: PaperScore | null;
 }
 
-const TABLE3 = { table: 3, fullMath: 58.2, fullGeneral: 36.7 } as const;
-const TABLE9 = { table: 9, fullMath: 51.9, fullGeneral: 31.6 } as const;
+/** A variant's row of Table 3 (src/core/paper.ts), against full Agent0. */
+const table3 = ({ math, general }: PaperAccuracy): PaperScore => ({
+  table: 3,
+  fullMath: PAPER_TABLE3.full.math,
+  fullGeneral: PAPER_TABLE3.full.general,
+  math,
+  general,
+});
+/** A variant's row of Table 9 (src/core/paper.ts), against its 4 turns. */
+const table9 = ({ math, general }: PaperAccuracy): PaperScore => ({
+  table: 9,
+  fullMath: PAPER_TABLE9.fourTurns.math,
+  fullGeneral: PAPER_TABLE9.fourTurns.general,
+  math,
+  general,
+});
 
 /** The variants, in the paper's order (Table 3, then Table 9's one-turn row). */
 export const ABLATION_VARIANTS: readonly AblationVariant[] = [
@@ -43,18 +58,22 @@ export const ABLATION_VARIANTS: readonly AblationVariant[] = [
   {
     id: 'no-curriculum-training',
     set: { questioner: { train: false } },
-    paper: { ...TABLE3, math: 46.8, general: 29.5 },
+    paper: table3(PAPER_TABLE3['no-curriculum-training']),
   },
-  { id: 'no-tool-reward', set: { reward: { toolRewardPerCall: 0 } }, paper: { ...TABLE3, math: 48.7, general: 31.8 } },
+  { id: 'no-tool-reward', set: { reward: { toolRewardPerCall: 0 } }, paper: table3(PAPER_TABLE3['no-tool-reward']) },
   {
     id: 'no-repetition-penalty',
     set: { reward: { repetitionWeight: 0 } },
-    paper: { ...TABLE3, math: 47.9, general: 31.3 },
+    paper: table3(PAPER_TABLE3['no-repetition-penalty']),
   },
-  { id: 'grpo-executor', set: { executor: { algorithm: 'grpo' } }, paper: { ...TABLE3, math: 56.2, general: 34.9 } },
-  { id: 'single-turn-executor', set: { executor: { maxTurns: 1 } }, paper: { ...TABLE3, math: 55.9, general: 35.3 } },
+  { id: 'grpo-executor', set: { executor: { algorithm: 'grpo' } }, paper: table3(PAPER_TABLE3['grpo-executor']) },
+  {
+    id: 'single-turn-executor',
+    set: { executor: { maxTurns: 1 } },
+    paper: table3(PAPER_TABLE3['single-turn-executor']),
+  },
   // Table 9: one interaction turn while the curriculum agent writes, against the default 4.
-  { id: 'curriculum-one-turn', set: { questioner: { maxTurns: 1 } }, paper: { ...TABLE9, math: 50.4, general: 30.8 } },
+  { id: 'curriculum-one-turn', set: { questioner: { maxTurns: 1 } }, paper: table9(PAPER_TABLE9.oneTurn) },
 ];
 
 export function ablationVariant(id: string): AblationVariant | undefined {

@@ -7,8 +7,8 @@
  *   pass(k, j) = Σ_q Σ_i [answer_i(q) ≡ oracle(q)] / (n · |Q_j|),  toolCalls(k, j) = Σ calls / (n · |Q_j|)
  *
  * over the questions Q_j of pool j the oracle can answer, n samples each. A pool whose questions the
- * oracle cannot answer at all gives null. Paper (frozen iteration-1 executor, pools of iterations
- * 1–3): pass 64.0 → 58.5 → 51.0 %, tool calls 1.65 → 2.10 → 2.60.
+ * oracle cannot answer at all gives null. The paper's row (frozen iteration-1 executor, pools of
+ * iterations 1–3) is PAPER_TABLE5 in src/core/paper.ts.
  */
 import { extractBoxed } from '../../core/boxed';
 import { toolSolverPrompt } from '../../core/contracts';

@@ -1,6 +1,6 @@
 /**
  * Walking a recorded run phase by phase (the replay driver). The recording itself is written and
- * read by src/engine/recording.ts.
+ * read by src/engine/files/recording.ts.
  */
 import { type LoopPosition, iterationStart, positionOfRecord } from '../../engine/loop/loop-position';
 import type { PhaseRecord } from '../../engine/loop/trace';

@@ -116,7 +116,8 @@ export interface ClassroomTexts {
     advantage: (group: number, iteration: number) => string;
     curation: (kept: number, total: number, lo: string, hi: string) => string;
     clip: (epsLow: string, epsHigh: string) => string;
-    clipPerSequence: (epsLow: string) => string;
+    /** When the executor's algorithm sets ε_high per sequence; `algorithm` is its name (the registry's). */
+    clipPerSequence: (epsLow: string, algorithm: string) => string;
   };
   embed: {
     label: string;

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { adpoAdvantageScale, adpoEpsilonHigh } from '../../../src/core/adpo';
 import { makeConfig } from '../../../src/core/config';
+import { EXECUTOR_ALGORITHMS } from '../../../src/core/executor-algorithms';
 import { TEX_EN } from '../../../src/ui/text/marks-en';
 import {
   adpoAdvantageTex,
@@ -112,10 +113,11 @@ describe('the executor under GRPO', () => {
 
   it('says so in words, with the band it used', () => {
     const clip = { epsLow: 0.2, epsHigh: 0.25, dualClip: null };
-    expect(NOTES_EN.executorGrpo(clip)).toContain('GRPO');
-    expect(NOTES_EN.executorGrpo(clip)).toContain('[0.8, 1.25], with no dual clip');
-    expect(NOTES_KO.executorGrpo(clip)).toContain('[0.8, 1.25]');
-    expect(NOTES_EN.executorGrpo({ ...clip, dualClip: 3 })).toContain('dual clip c = 3');
+    const grpo = EXECUTOR_ALGORITHMS.grpo;
+    expect(NOTES_EN.executorGrpo(clip, grpo)).toContain('GRPO');
+    expect(NOTES_EN.executorGrpo(clip, grpo)).toContain('[0.8, 1.25], with no dual clip');
+    expect(NOTES_KO.executorGrpo(clip, grpo)).toContain('[0.8, 1.25]');
+    expect(NOTES_EN.executorGrpo({ ...clip, dualClip: 3 }, grpo)).toContain('dual clip c = 3');
   });
 });
 

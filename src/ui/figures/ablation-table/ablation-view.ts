@@ -3,10 +3,11 @@
  * and its rows (src/engine/studies/ablation-table.ts): the shipped recording fetched and checked, each
  * variant's settings as `section.key=value`, the accuracy axis from the drawn values, and the facts
  * of the sentence under the figure (which variants lie below, within or above the full run's seed
- * range; seeds, iterations and held-out questions). No number here is fixed but the paper's, which
- * ABLATION_VARIANTS holds.
+ * range; seeds, iterations and held-out questions). No number here is fixed but the paper's
+ * (src/core/paper.ts).
  */
 import { scaleLinear } from 'd3';
+import { PAPER_TABLE3, PAPER_TABLE9 } from '../../../core/paper';
 import { type AblationRecording, asAblation } from '../../../engine/studies/ablation-file';
 import type { AblationMeasure, AblationRow } from '../../../engine/studies/ablation-table';
 import { ABLATION_VARIANTS, type AblationId } from '../../../engine/studies/ablation-variants';
@@ -86,8 +87,8 @@ export function ablationFinding(
   };
 }
 
-/** The full-Agent0 row of the paper's Table 3 or Table 9 (math, general), as ABLATION_VARIANTS holds it. */
+/** The full-Agent0 row of the paper's Table 3 or Table 9 (math, general; src/core/paper.ts). */
 export function paperFull(table: 3 | 9): { math: number; general: number } {
-  const paper = ABLATION_VARIANTS.find((v) => v.paper?.table === table)?.paper;
-  return { math: paper?.fullMath ?? Number.NaN, general: paper?.fullGeneral ?? Number.NaN };
+  const { math, general } = table === 3 ? PAPER_TABLE3.full : PAPER_TABLE9.fourTurns;
+  return { math, general };
 }

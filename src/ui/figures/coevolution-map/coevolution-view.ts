@@ -1,16 +1,12 @@
 /**
- * Agent0's Table 5 on the page: the paper's numbers, the colour of a pass rate, and the comparison
- * the view's sentence states, computed from the run's own table (src/engine/studies/coevolution.ts).
+ * Agent0's Table 5 on the page: the colour of a pass rate, and the comparison the view's sentence
+ * states, computed from the run's own table (src/engine/studies/coevolution.ts) against the paper's numbers
+ * (PAPER_TABLE5, src/core/paper.ts).
  */
 import { interpolateLab } from 'd3';
+import { PAPER_TABLE5 } from '../../../core/paper';
 import type { CoevolutionRow } from '../../../engine/files/coevolution-table';
 import { NEUTRAL, POSITIVE } from '../../lib/palette';
-
-/**
- * Agent0 (arXiv 2511.16043), Table 5: the executor frozen after iteration 1 answers 200 questions of
- * the curriculum of iterations 1, 2 and 3: its pass rate and its average tool calls.
- */
-export const PAPER_TABLE5 = { solver: 1, pass: [0.64, 0.585, 0.51], toolCalls: [1.65, 2.1, 2.6] } as const;
 
 /** How far towards the full hue a pass rate of 1 goes: 0.75 keeps dark text at 4.5:1 (palette.ts). */
 const REACH = 0.75;

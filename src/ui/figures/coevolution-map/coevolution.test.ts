@@ -125,6 +125,11 @@ describe('the sentence beside the heat map', () => {
       paperChange: -13,
       paperToolTo: 2.6,
     });
+    // The paper's row and its note read src/core/paper.ts; the words stay as they were written.
+    expect(EN.coevolution.paperNote).toBe(
+      '«Qwen3-8B», 200 questions from each iteration’s curriculum; the paper reports this row only.',
+    );
+    expect(KO.coevolution.paperNote).toBe('«Qwen3-8B», 반복마다 커리큘럼 문제 200개. 논문에는 이 행만 실려 있습니다.');
     expect(EN.coevolution.finding(table5Finding(TABLE))).toBe(
       'Here the executor frozen after iteration 1 passes 50.0% of pool 1’s questions and 30.0% of pool 3’s: its pass rate falls 20.0 points (paper: falls 13.0 points, 64.0% → 51.0%), so the later questions are harder for it, as in the paper. Its tool calls per rollout go from 0.40 to 1.20 (paper: 1.65 → 2.60).',
     );
