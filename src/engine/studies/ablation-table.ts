@@ -49,3 +49,40 @@ export function ablationRows(recording: AblationRecording): AblationRow[] {
       : null,
   }));
 }
+
+/** Held-out accuracy after the last iteration, or averaged over iterations 1…N of each seed's run. */
+export type AblationMeasureKey = 'final' | 'average';
+
+/** The facts the sentence under the figure is written from. */
+export interface AblationFinding {
+  key: AblationMeasureKey;
+  /** Variants (not the full run) whose every seed lies below every seed of the full run. */
+  below: AblationId[];
+  /** Variants whose seed range overlaps the full run's: the seeds cannot tell them from it. */
+  within: AblationId[];
+  /** Variants whose every seed lies above every seed of the full run. */
+  above: AblationId[];
+  seeds: number;
+  iterations: number;
+  /** Held-out questions each evaluation scores. */
+  questions: number;
+}
+
+/** Which variants lie below, within and above the full run's seed range under `key`, in registry order. */
+export function ablationFinding(
+  recording: AblationRecording,
+  rows: readonly AblationRow[],
+  key: AblationMeasureKey,
+): AblationFinding {
+  const others = rows.filter((r) => r.id !== 'full');
+  const where = (s: AblationMeasure['separation']) => others.filter((r) => r[key].separation === s).map((r) => r.id);
+  return {
+    key,
+    below: where('below'),
+    within: where('within'),
+    above: where('above'),
+    seeds: recording.seeds.length,
+    iterations: recording.iterations,
+    questions: recording.questions,
+  };
+}

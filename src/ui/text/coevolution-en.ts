@@ -1,6 +1,6 @@
 /** English words of the Table 5 view (the Korean file says the same). */
 import { PAPER_TABLE5 } from '../../core/paper';
-import type { Table5Finding } from '../figures/coevolution-map/coevolution-view';
+import type { Table5Finding } from '../../engine/studies/table5-finding';
 import { fmt, pct } from '../lib/format';
 import type { CoevolutionTexts } from './coevolution-types';
 

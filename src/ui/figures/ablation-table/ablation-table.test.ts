@@ -12,7 +12,8 @@ import { type AblationRecording, decodeAblation } from '../../../engine/studies/
 import { ablationRows } from '../../../engine/studies/ablation-table';
 import { EN } from '../../text/en';
 import { KO } from '../../text/ko';
-import { ablationFinding, accuracyDomain, fetchAblation, paperFull, points, variantSettings } from './ablation-view';
+import { ablationFinding } from '../../../engine/studies/ablation-table';
+import { accuracyDomain, fetchAblation, paperFull, points, variantSettings } from './ablation-view';
 import { signed } from '../../lib/format';
 
 const TEXT = readFileSync('tests/fixtures/ablation/coevolution-ablation.json', 'utf8');
