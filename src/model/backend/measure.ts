@@ -13,7 +13,7 @@ import { Rng } from '../../core/random';
 import { INIT_LIMIT_MS } from './backend';
 import type { BackendFigures } from './decision';
 import type { TinyLM } from '../model';
-import type { LossSettings, TrainBatch } from '../train';
+import { type LossSettings, randomTrainBatch } from '../train';
 
 /** Sizes of the measurement (small enough that both backends fit in the start-up budget). */
 export const MEASURE_SHAPE = {
@@ -29,19 +29,6 @@ const LOSS: LossSettings = { epsLow: 0.2, epsHigh: 0.28, dualClip: 3, klCoef: 0.
 
 /** The measurement did not finish before its deadline. */
 export class OutOfTime extends Error {}
-
-/** Random token ids (never the pad id 0), advantages ±1, old and reference log-probs 0. */
-function randomBatch(rng: Rng, vocab: number, b: number, t: number): TrainBatch {
-  const sequences = Array.from({ length: b }, () => Array.from({ length: t }, () => 1 + rng.int(vocab - 1)));
-  const zeros = sequences.map((s) => s.map(() => 0));
-  return {
-    sequences,
-    lossMask: sequences.map((s) => s.map((_, j) => (j === 0 ? 0 : 1))),
-    advantages: sequences.map((s, i) => s.map(() => (i % 2 ? 1 : -1))),
-    oldLogProbs: zeros,
-    refLogProbs: zeros,
-  };
-}
 
 /**
  * Time one training step and `genSteps` cached decode steps of `makeModel()` on the current
@@ -71,7 +58,7 @@ export async function measureCurrentBackend(makeModel: () => TinyLM, deadline: n
   const { trainBatch, trainTokens, genBatch, genSteps } = MEASURE_SHAPE;
   try {
     const rng = new Rng(1);
-    const batch = randomBatch(rng, model.config.vocabSize, trainBatch, trainTokens);
+    const batch = randomTrainBatch(rng, model.config.vocabSize, trainBatch, trainTokens);
     await inTime(model.trainStep(batch, LOSS));
     let t0 = performance.now();
     await inTime(model.trainStep(batch, LOSS));

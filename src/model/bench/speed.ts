@@ -18,21 +18,9 @@ import { Tokenizer } from '../../core/tokenizer';
 import { type BackendName, selectBackend } from '../backend/backend';
 import { DECODE_ROUND } from '../generate';
 import { TinyLM } from '../model';
-import type { TrainBatch } from '../train';
+import { type TrainBatch, randomTrainBatch } from '../train';
 
 const LOSS = { epsLow: 0.2, epsHigh: 0.3, dualClip: 3, klCoef: 0.01, aggregation: 'token-mean' as const };
-
-function randomBatch(rng: Rng, tokenizer: Tokenizer, b: number, t: number): TrainBatch {
-  const sequences = Array.from({ length: b }, () => Array.from({ length: t }, () => 1 + rng.int(tokenizer.size - 1)));
-  const zeros = sequences.map((s) => s.map(() => 0));
-  return {
-    sequences,
-    lossMask: sequences.map((s) => s.map((_, j) => (j === 0 ? 0 : 1))),
-    advantages: sequences.map((s, i) => s.map(() => (i % 2 ? 1 : -1))),
-    oldLogProbs: zeros,
-    refLogProbs: zeros,
-  };
-}
 
 /** Kernels that only relabel a tensor's data on every backend (no work, no GPU dispatch). */
 const DATA_ONLY = new Set(['Reshape', 'Identity']);
@@ -138,7 +126,7 @@ export async function countModelKernels(backend: BackendName): Promise<Record<st
   const model = TinyLM.create(tokenizer, {}, 1);
   try {
     const prompts = benchPrompts(tokenizer, 8);
-    const batch = randomBatch(new Rng(2), tokenizer, 16, 64);
+    const batch = randomTrainBatch(new Rng(2), tokenizer.size, 16, 64);
     // Warmed up as measureModelSpeed is: the first step also creates the optimizer's moments and
     // the first generation grows the cache, work that later steps do not repeat.
     await generationSpeed(model, prompts, 16, true);
@@ -186,7 +174,7 @@ export async function measureModelSpeed(
   await generationSpeed(model, prompts, 1, false);
   const recompute = await generationSpeed(model, prompts, opts.recomputeTokens ?? (backend === 'cpu' ? 3 : 8), false);
 
-  const batch = randomBatch(rng, tokenizer, 16, 64);
+  const batch = randomTrainBatch(rng, tokenizer.size, 16, 64);
   await model.trainStep(batch, LOSS);
   const steps = opts.trainSteps ?? (backend === 'cpu' ? 2 : 4);
   const t0 = performance.now();
@@ -199,7 +187,7 @@ export async function measureModelSpeed(
     choice.backend,
   );
 
-  const small = randomBatch(rng, tokenizer, 4, 16);
+  const small = randomTrainBatch(rng, tokenizer.size, 4, 16);
   const tensorsBefore = tf.memory().numTensors;
   let peakTensors = tensorsBefore;
   for (let i = 0; i < (opts.cycles ?? 100); i++) {
@@ -266,7 +254,7 @@ export async function modelTimers(backend: BackendName, batches: readonly number
   await selectBackend([backend]);
   const tokenizer = new Tokenizer();
   const model = TinyLM.create(tokenizer, {}, 1);
-  const batch = randomBatch(new Rng(2), tokenizer, 16, 64);
+  const batch = randomTrainBatch(new Rng(2), tokenizer.size, 16, 64);
   const generation = (b: number) => generationSpeed(model, benchPrompts(tokenizer, b), 48, true);
   const trainStep = async () => {
     const t0 = performance.now();
