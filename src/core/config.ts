@@ -6,7 +6,7 @@
 import type { ExecutorAlgorithmId } from './executor-algorithms';
 import type { LossAggregation } from './loss';
 import type { ToolRewardSource, UncertaintyScale } from './reward';
-import { SETTING_RULES, ruleAllows } from './configRules';
+import { SETTING_RULES, ruleAllows } from './config-rules';
 import { ProblemError } from './problem-error';
 import type { Problem } from './problems';
 import { RELEASED_SETTINGS, releaseConflicts } from './release';

@@ -5,7 +5,7 @@
  * command line; the page words them in its own language (src/ui/text/problems-*.ts). Every value is
  * structured-clone safe, so a report crosses the worker boundary as it is.
  */
-import type { SettingRule } from './configRules';
+import type { SettingRule } from './config-rules';
 import type { WorkBudgetName } from './work-budget';
 
 /** A recorded-file field the repair ablation reader expected (src/repair/recording.ts). */
@@ -75,7 +75,7 @@ export type FileFormat = 'agent0-lab-run' | 'agent0-lab-repair-run' | 'agent0-la
 
 /** Values are kept as their JSON text (`got: '2'`, `got: '"adpo"'`) so they print exactly as written. */
 export type Problem =
-  // Settings (src/core/config.ts, configRules.ts, release.ts, src/engine/loop/overrides.ts).
+  // Settings (src/core/config.ts, config-rules.ts, release.ts, src/engine/loop/overrides.ts).
   | { kind: 'not-an-object'; path: string; got: string }
   | { kind: 'unknown-setting'; path: string }
   | { kind: 'no-rule'; path: string }

@@ -5,8 +5,8 @@
  * here fails tests/unit/ui/link-parameters.test.ts.
  */
 import { PRESET_NAMES } from '../../core/config';
-import { EMBED_FIGURES } from './embed-figures';
-import { LESSON_SCREENS } from './lesson-screens';
+import { EMBED_FIGURES } from '../classroom/embed-figures';
+import { LESSON_SCREENS } from '../classroom/lesson-screens';
 import { BACKENDS, DEFAULT_SETTINGS } from './settings';
 
 export interface LinkParameter {

@@ -8,7 +8,7 @@
 import { type ConfigOverride, makeConfig, PRESET_NAMES, type PresetName } from '../../core/config';
 import { parseOverrides } from '../../engine/loop/overrides';
 import type { BackendName } from '../../model/backend/backend';
-import { LESSON_SCREENS, readLessonStep } from './lesson-screens';
+import { LESSON_SCREENS, readLessonStep } from '../classroom/lesson-screens';
 
 export type Lang = 'en' | 'ko';
 export type Mode = 'live' | 'replay';

@@ -3,10 +3,10 @@
  * mode, and the classroom views (the guided lesson, the handout, an embedded figure).
  */
 import type { ProgressKind } from '../../engine/loop/context';
-import type { LessonScreenId } from '../lib/lesson-screens';
+import type { LessonScreenId } from '../classroom/lesson-screens';
 
 /** How Run moves through phases (state/paced-run.svelte.ts). */
-export type PaceId = 'continuous' | 'each-phase' | 'delay-2' | 'delay-5' | 'delay-10';
+import type { PaceId } from '../state/paced-run.svelte';
 
 export interface LessonScreenTexts {
   title: string;

@@ -19,7 +19,7 @@ import type { AblationTexts } from './ablation-types';
 import type { CoevolutionTexts } from './coevolution-types';
 import type { FigureTexts } from './figures-types';
 
-export type ChapterId = 'loop' | 'contracts' | 'reward' | 'labelling' | 'grpo' | 'adpo' | 'curves' | 'repair';
+import type { ChapterId } from '../lib/phase-figures';
 
 export type ViewKey =
   | 'rollouts'

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { makeConfig } from '../../../src/core/config';
-import { SETTING_RULES } from '../../../src/core/configRules';
+import { SETTING_RULES } from '../../../src/core/config-rules';
 import {
   EXECUTOR_ALGORITHM_IDS,
   EXECUTOR_ALGORITHMS,

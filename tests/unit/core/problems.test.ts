@@ -1,6 +1,6 @@
 /**
  * The core's settings problems as data and in English: hand-written bad settings (ranges taken from
- * configRules.ts by hand, not from the code) give the problems and sentences a person must see, and
+ * config-rules.ts by hand, not from the code) give the problems and sentences a person must see, and
  * every report survives the worker boundary (structured clone) unchanged.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /** The embed view's stops and the addresses of the classroom views. */
 import { describe, expect, it } from 'vitest';
 import { frameAncestors, withFramingRule } from '../../../config/csp';
-import { embedStops, firstStop, isEmbedFigure } from '../../../src/ui/lib/embed-figures';
+import { embedStops, firstStop, isEmbedFigure } from '../../../src/ui/classroom/embed-figures';
 import { readSettings, writeSettings } from '../../../src/ui/lib/settings';
 
 describe('embedded figure', () => {

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { PhaseRecord } from '../../../src/engine/loop/trace';
-import { choiceKeys, decide, openAsk, rightKeys } from '../../../src/ui/lib/lesson-predictions';
-import { LESSON_SCREENS, readLessonStep, stepAfterKey } from '../../../src/ui/lib/lesson-screens';
+import { choiceKeys, decide, openAsk, rightKeys } from '../../../src/ui/classroom/lesson-predictions';
+import { LESSON_SCREENS, readLessonStep, stepAfterKey } from '../../../src/ui/classroom/lesson-screens';
 import type { HeldRecord } from '../../../src/ui/state/held-records';
 
 const SETTINGS = { updates: 4, band: [0.3, 0.8] as const };
