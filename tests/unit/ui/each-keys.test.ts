@@ -36,14 +36,14 @@ const ALLOWED = new Set([
   ],
   // Lists the code defines (names, phases, metrics, fixed rows and parts).
   ...[
-    'SettingsPanel.svelte | PRESET_NAMES | p',
-    'SettingsPanel.svelte | BACKENDS | b',
+    'shell/SettingsPanel.svelte | PRESET_NAMES | p',
+    'shell/SettingsPanel.svelte | BACKENDS | b',
     'figures/curves/Curves.svelte | panels | p.m.key',
     'figures/score-histogram/ScoreHistogram.svelte | bins | b.k',
     'figures/clip-fractions/ClipFractions.svelte | KINDS | key',
     'figures/loop-diagram/LoopDiagram.svelte | PHASES | phase',
-    'PhaseStrip.svelte | PHASES | phase',
-    'Controls.svelte | PACES | p',
+    'shell/PhaseStrip.svelte | PHASES | phase',
+    'shell/Controls.svelte | PACES | p',
     'chapters/Chapters.svelte | ids | id',
     'figures/article/SolverPrompts.svelte | rows | r.key',
     'figures/article/SamplingTable.svelte | rows | r.key',
