@@ -2,7 +2,7 @@
  * The manifest of shipped artefacts: every file under public/models and public/runs, what it is, and
  * the commands that make it (`npm run record NAME` runs them: scripts/record/index.ts). For a recording
  * it also keeps the settings it was recorded with (preset, seed, iterations, overrides), from which
- * both its commands and tests/unit/record/manifest.test.ts's check are derived: the file's stored
+ * both its commands and tests/unit/scripts/record/manifest.test.ts's check are derived: the file's stored
  * settings must equal `makeConfig(preset, overrides)` today, so a preset edit without regenerating
  * fails. For the base model it keeps the chain of `npm run pretrain` runs that made it; the last
  * link's options must match the checkpoint's metadata.

@@ -2,7 +2,7 @@
  * Generation's forward pass: tokens appended to a key/value cache (kv-cache.ts), with weights
  * derived once per set of parameters. Every layer norm that feeds a product is folded into it,
  * LN(x)·W = x̂·(diag(g)·W) + β·W, so the pass computes x̂ alone; the query weights also carry
- * 1/√dh. The logits equal forwardFull's up to float rounding (tests/unit/model/cache.test.ts).
+ * 1/√dh. The logits equal forwardFull's up to float rounding (tests/unit/model/generate.test.ts).
  */
 import * as tf from '@tensorflow/tfjs';
 import type { ModelConfig } from './config';

@@ -1,7 +1,7 @@
 /**
  * `npm run pretrain:repair`'s options (scripts/pretrain-repair.ts) and the metadata its checkpoint
  * records, in one place so the shipped repair agent's header can be checked against the command that
- * made it (scripts/record/manifest.ts; tests/unit/record/manifest.test.ts).
+ * made it (scripts/record/manifest.ts; tests/unit/scripts/record/manifest.test.ts).
  */
 
 /** The options as `node:util` parseArgs declares them, with their defaults. */

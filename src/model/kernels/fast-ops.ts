@@ -5,7 +5,7 @@
  * thread, about ten times slower. tfjs's own gradients of `matMul` pass transpose flags, and
  * autodiff through a moments layer norm or `pow` costs tens of kernels, so each block here carries
  * its own gradient (`tf.customGrad`), checked against central finite differences in
- * tests/unit/model/grad.test.ts (through the whole model). Call inside `tf.tidy`.
+ * tests/unit/model/train.grad.test.ts (through the whole model). Call inside `tf.tidy`.
  */
 import * as tf from '@tensorflow/tfjs';
 import { GELU_A, GELU_K } from './gelu-constants';

@@ -11,7 +11,7 @@
  *
  * At 8 sequences a token step is bound by launching its kernels, and its seven standardisations
  * took 49 of them; on larger inputs tfjs's kernels stay (LAYER_NORM_KERNEL_ELEMENTS). Recorded runs
- * replay unchanged; tests/unit/model/wasm-layer-norm.test.ts checks the bits against the
+ * replay unchanged; tests/unit/model/kernels/wasm-layer-norm.test.ts checks the bits against the
  * compositions.
  */
 import * as tf from '@tensorflow/tfjs';

@@ -1,7 +1,7 @@
 /**
  * `npm run pretrain`'s options (scripts/pretrain.ts) and the metadata its checkpoint records, in one
  * place so the shipped base's header can be checked against the recipe that made it
- * (scripts/record/manifest.ts; tests/unit/record/manifest.test.ts).
+ * (scripts/record/manifest.ts; tests/unit/scripts/record/manifest.test.ts).
  */
 import { MIX_OPTION_ARGS, mixOptionsOf } from './corpus';
 
