@@ -144,6 +144,8 @@ export const PROBLEMS_EN: ReportWords = {
     'fork-mid-iteration': () => 'A run can be forked between iterations only.',
     'fork-url-syntax': (p) =>
       `fork "${p.entry}" must look like ITERATION:section.key=value (e.g. 1:executor.klCoef=0.05); it is skipped`,
+    'fork-url-too-far': (p) =>
+      `fork "${p.entry}" asks for more iterations than a link may run (at most ${p.limit}); it is skipped`,
     'file-unreadable': () => 'it is neither a recording (JSON) nor a saved run (.a0run).',
     'wrong-format': (p) => `This file is not ${FILE_KIND[p.format].name} (format "${p.format}").`,
     'wrong-version': (p) =>

@@ -94,6 +94,8 @@ export type Problem =
   | { kind: 'fork-unchanged'; path: string; value: string }
   | { kind: 'fork-mid-iteration' }
   | { kind: 'fork-url-syntax'; entry: string }
+  /** A fork in the address after more iterations than the Run box allows (`limit`). */
+  | { kind: 'fork-url-too-far'; entry: string; limit: number }
   // Run files, recordings and checkpoints.
   | { kind: 'file-unreadable' }
   | { kind: 'wrong-format'; format: FileFormat }

@@ -139,6 +139,8 @@ export const PROBLEMS_KO: ReportWords = {
     'fork-mid-iteration': () => '실행은 반복과 반복 사이에서만 가를 수 있습니다.',
     'fork-url-syntax': (p) =>
       `주소의 가르기 항목 "${p.entry}"은(는) 반복:section.key=value 꼴이어야 합니다 (예: 1:executor.klCoef=0.05). 이 항목은 건너뜁니다`,
+    'fork-url-too-far': (p) =>
+      `주소의 가르기 항목 "${p.entry}"은(는) 링크가 돌릴 수 있는 반복 수(최대 ${p.limit})보다 많은 반복을 요구합니다. 이 항목은 건너뜁니다`,
     'file-unreadable': () => '녹화된 기록(JSON)도, 저장된 실행(.a0run)도 아닙니다.',
     'wrong-format': (p) => `이 파일은 ${FILE_KIND[p.format].name}이 아닙니다 (형식 "${p.format}").`,
     'wrong-version': (p) => `Agent0 Lab은 버전 1의 ${FILE_KIND[p.format].files}만 읽습니다 (이 파일은 버전 ${p.got}).`,

@@ -46,6 +46,7 @@ const EXAMPLES: { [K in ProblemKind]: Extract<Problem, { kind: K }> } = {
   'fork-unchanged': { kind: 'fork-unchanged', path: 'executor.klCoef', value: '0.01' },
   'fork-mid-iteration': { kind: 'fork-mid-iteration' },
   'fork-url-syntax': { kind: 'fork-url-syntax', entry: '0:a.b=1' },
+  'fork-url-too-far': { kind: 'fork-url-too-far', entry: '51:a.b=1', limit: 50 },
   'file-unreadable': { kind: 'file-unreadable' },
   'wrong-format': { kind: 'wrong-format', format: 'agent0-lab-run' },
   'wrong-version': { kind: 'wrong-version', format: 'agent0-lab-repair-run', got: '7' },
