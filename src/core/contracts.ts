@@ -81,7 +81,9 @@ export function countToolOutputs(text: string): number {
  * a newline, "```". The result keeps its last `maxChars` characters (Agent0 keeps the tail).
  */
 export function formatObservation(result: string, maxChars = 512): string {
-  const body = result.replace(/\s+$/, '');
+  // `trimEnd()` removes exactly what `/\s+$/` did, in linear time (the regex is quadratic on a
+  // long run of whitespace followed by anything else: issue #58).
+  const body = result.trimEnd();
   const kept = body.length > maxChars ? body.slice(body.length - maxChars) : body;
   return `\n${OUTPUT_FENCE}\n${kept}\n${CLOSE_FENCE}\n`;
 }

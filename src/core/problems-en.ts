@@ -6,6 +6,7 @@
 import type { SettingRule } from './config-rules';
 import type {
   AblationField,
+  CheckpointValuesPart,
   CoevolutionUnavailable,
   FileFormat,
   MissingAnswer,
@@ -119,6 +120,11 @@ const COEVOLUTION_UNAVAILABLE: Record<CoevolutionUnavailable, string> = {
     'Table 5 needs the executors this run had after iterations 0, 1, 3 and its last, and a run loaded from a save or a checkpoint does not carry them (a save keeps only its latest executor): its table cannot be computed here.',
 };
 const refused = (why: string) => `Run checkpoint refused: ${why}.`;
+const VALUES_PART: Record<CheckpointValuesPart, string> = {
+  weights: 'weights',
+  'first-moments': 'AdamW first moments (m)',
+  'second-moments': 'AdamW second moments (v)',
+};
 
 export const PROBLEMS_EN: ReportWords = {
   heading: { settings: 'Invalid settings:', changes: 'Invalid changes:' },
@@ -144,6 +150,8 @@ export const PROBLEMS_EN: ReportWords = {
     'fork-mid-iteration': () => 'A run can be forked between iterations only.',
     'fork-url-syntax': (p) =>
       `fork "${p.entry}" must look like ITERATION:section.key=value (e.g. 1:executor.klCoef=0.05); it is skipped`,
+    'fork-url-too-far': (p) =>
+      `fork "${p.entry}" asks for more iterations than a link may run (at most ${p.limit}); it is skipped`,
     'file-unreadable': () => 'it is neither a recording (JSON) nor a saved run (.a0run).',
     'wrong-format': (p) => `This file is not ${FILE_KIND[p.format].name} (format "${p.format}").`,
     'wrong-version': (p) =>
@@ -170,6 +178,10 @@ export const PROBLEMS_EN: ReportWords = {
     'checkpoint-too-large': (p) =>
       `The run file is refused: its ${p.field} is ${p.count}, more than the ${p.limit} a run file may hold.`,
     'checkpoint-model': (p) => refused(`its ${p.role}'s model does not fit this build's model (${p.detail})`),
+    'checkpoint-values': (p) => {
+      const what = `${VALUES_PART[p.what]} hold ${p.value} (${p.param}[${p.index}]), where every value must be ${p.what === 'second-moments' ? 'a finite number of at least 0' : 'a finite number'}`;
+      return p.role === null ? `Model file refused: its ${what}.` : refused(`its ${p.role}'s ${what}`);
+    },
     'trace-damaged': (p) =>
       `This run's trace is damaged: its contract-parsing record of iteration ${p.iteration} has no rollouts before it.`,
     'save-mid-iteration': (p) =>

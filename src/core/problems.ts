@@ -9,6 +9,9 @@ import type { SettingRule } from './config-rules';
 import type { WorkBudgetName } from './work-budget';
 
 /** A recorded-file field the repair ablation reader expected (src/repair/recording.ts). */
+/** What of a model a `checkpoint-values` problem is about (AdamW's m and v for the moments). */
+export type CheckpointValuesPart = 'weights' | 'first-moments' | 'second-moments';
+
 export type RepairField =
   | 'metrics'
   | 'number'
@@ -94,6 +97,8 @@ export type Problem =
   | { kind: 'fork-unchanged'; path: string; value: string }
   | { kind: 'fork-mid-iteration' }
   | { kind: 'fork-url-syntax'; entry: string }
+  /** A fork in the address after more iterations than the Run box allows (`limit`). */
+  | { kind: 'fork-url-too-far'; entry: string; limit: number }
   // Run files, recordings and checkpoints.
   | { kind: 'file-unreadable' }
   | { kind: 'wrong-format'; format: FileFormat }
@@ -120,6 +125,17 @@ export type Problem =
   | { kind: 'checkpoint-too-large'; field: string; count: number; limit: number }
   /** A model section that does not fit this build's model; `detail` is the model check's own words. */
   | { kind: 'checkpoint-model'; role: 'questioner' | 'executor'; detail: string }
+  /** A value no trained model holds: a weight or AdamW first moment that is not finite, a second
+   *  moment that is not finite or negative (`role` null: a model file, not a saved run). */
+  | {
+      kind: 'checkpoint-values';
+      role: 'questioner' | 'executor' | null;
+      what: CheckpointValuesPart;
+      param: string;
+      index: number;
+      /** The value as `String(x)` gives it: "NaN", "Infinity", "-0.5". */
+      value: string;
+    }
   | { kind: 'trace-damaged'; iteration: number }
   | { kind: 'save-mid-iteration'; iteration: number; phase: string }
   | { kind: 'no-saved-run'; slot: string }

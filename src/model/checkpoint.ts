@@ -4,8 +4,10 @@
  *   config, vocabulary, parameter names and shapes, free-form metadata) | float32 values of every
  *   parameter in header order | CRC-32 (IEEE) u32 of every byte before it.
  * Reading refuses a wrong magic, an unknown version, a checksum mismatch, a size that does not
- * match the header, and (when expected values are given) a different config or vocabulary.
+ * match the header, a value that is not finite, and (when expected values are given) a different
+ * config or vocabulary.
  */
+import { ProblemError } from '../core/problem-error';
 import { type ModelConfig, sameConfig } from './config';
 
 export const CHECKPOINT_MAGIC = 'A0LM';
@@ -100,7 +102,8 @@ function paramSizes(header: CheckpointHeader, room: number): number[] {
   });
 }
 
-/** Parse and verify file bytes; throws `checkpoint: …` errors naming what is wrong. */
+/** Parse and verify file bytes; throws `checkpoint: …` errors naming what is wrong (a weight that is
+ *  not finite: a `checkpoint-values` ProblemError, role null). */
 export function decodeCheckpoint(bytes: Uint8Array, expect: DecodeExpectations = {}): Checkpoint {
   if (bytes.length < 16) throw new Error(`checkpoint: file too short (${bytes.length} bytes).`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -147,9 +150,19 @@ export function decodeCheckpoint(bytes: Uint8Array, expect: DecodeExpectations =
     throw new Error('checkpoint: the vocabulary differs from the tokenizer in use.');
   }
   let off = 12 + headerLength;
-  const values = sizes.map((size) => {
+  const values = sizes.map((size, p) => {
     const v = new Float32Array(size);
-    for (let i = 0; i < size; i++, off += 4) v[i] = view.getFloat32(off, true);
+    for (let i = 0; i < size; i++, off += 4) {
+      const x = view.getFloat32(off, true);
+      // No trained model holds NaN or ±Infinity; one would spread to every output (issue #58).
+      if (!Number.isFinite(x)) {
+        const param = header.params[p]?.name ?? '';
+        throw new ProblemError([
+          { kind: 'checkpoint-values', role: null, what: 'weights', param, index: i, value: String(x) },
+        ]);
+      }
+      v[i] = x;
+    }
     return v;
   });
   return { header, values };

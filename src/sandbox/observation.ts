@@ -8,7 +8,12 @@ import type { RunResult } from './types.ts';
 
 /** The observation text: stdout if anything was printed, else the error text, trailing newlines removed. */
 export function observationText(result: RunResult): string {
-  return (result.stdout !== '' ? result.stdout : (result.error ?? '')).replace(/\n+$/, '');
+  const text = result.stdout !== '' ? result.stdout : (result.error ?? '');
+  // A loop from the end, not `/\n+$/`: that regex backtracks quadratically on a long run of
+  // newlines followed by anything else (issue #58).
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 10) end--;
+  return text.slice(0, end);
 }
 
 /** The observation as the environment appends it ("\n```output\n" + text + "\n```\n"), tail kept. */

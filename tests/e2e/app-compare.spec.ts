@@ -12,7 +12,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { METRICS, type MetricKey } from '../../src/engine/loop/metrics';
 import { type IterationSummary, metricValue } from '../../src/engine/loop/summary';
 import type { RecordedRun } from '../../src/engine/files/recording';
-import { axeOf, markValues, waitForRecords, watchPage } from './app-checks';
+import { axeOf, markValues, receivedTrace, waitForRecords, watchPage } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 720 } });
 
@@ -393,11 +393,21 @@ test('a live tiny run forked after iteration 1 with one change: parent and fork 
   await expect(rows.first().locator('td[data-run="live"]')).toHaveText('0.05');
   await page.screenshot({ path: testInfo.outputPath('forked.png') });
 
-  // The fork's address recreates it: the parent runs one iteration, forks, and the fork goes on alike.
+  // The fork's address recreates it once the reader asks (issue #58: a link runs nothing on open):
+  // the parent runs one iteration, forks, and the fork goes on alike.
   const forked = Object.fromEntries(
     await Promise.all(METRIC_KEYS.map(async (k) => [k, await drawn(page, 'live', k)] as const)),
   );
   await page.goto(page.url());
+  const banner = page.locator('[data-testid="link-fork-banner"]');
+  await expect(banner).toContainText('This link asks to run 1 iteration, then fork with the settings above.');
+  const recreate = banner.locator('[data-action="recreate-forks"]');
+  await expect(recreate).toBeEnabled({ timeout: 120_000 });
+  await expect(page.locator('[data-action="step"]')).toBeEnabled();
+  await page.waitForTimeout(3_000);
+  expect(await receivedTrace(page)).toEqual([]);
+  await expect(view.locator('[data-testid="compare-legend"] li[data-run="parent-0"]')).toHaveCount(0);
+  await recreate.click();
   await expect(view.locator('[data-testid="compare-legend"] li[data-run="parent-0"]')).toBeVisible({
     timeout: 300_000,
   });

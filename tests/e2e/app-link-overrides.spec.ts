@@ -29,6 +29,16 @@ test('a link with settings changes lists them, and opens without them on request
   await expect(page.locator('[data-testid="link-overrides"]')).toHaveCount(0);
 });
 
+test('a fork after more iterations than the Run box allows is refused (issue #58)', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(`/?mode=replay&fork=${encodeURIComponent('100000000000000000000:executor.klCoef=0.1')}`);
+  await expect(page.locator('main > p.problems[role="alert"]')).toContainText(
+    'fork "100000000000000000000:executor.klCoef=0.1" asks for more iterations than a link may run (at most 50); it is skipped',
+    { timeout: 60_000 },
+  );
+  await expect(page.locator('[data-testid="link-overrides"]')).toHaveCount(0);
+});
+
 test('in Korean, the same notice in Korean', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto(query('ko'));

@@ -63,7 +63,9 @@ export function restoreRun(engine: Engine, bytes: Uint8Array): void {
   ] as const;
   const moments = [questioner, executor].map((m, i) => {
     const sizes = m.params.all.map((v) => v.size);
-    return unpackFloats(sections[2 + i] as Uint8Array, [...sizes, ...sizes]);
+    const arrays = unpackFloats(sections[2 + i] as Uint8Array, [...sizes, ...sizes]);
+    checkMoments(i === 0 ? 'questioner' : 'executor', m.params.names, arrays);
+    return arrays;
   });
   // Nothing below can be refused: every value has been checked against what it replaces.
   questioner.assignValues(values[0]);
@@ -77,11 +79,39 @@ export function restoreRun(engine: Engine, bytes: Uint8Array): void {
   replaceAll(engine.summaries, header.summaries);
 }
 
+/**
+ * AdamW's moments as a trained run holds them (issue #58): every first moment m finite, every second
+ * moment v finite and at least 0 (a negative v makes the update's square root NaN). `moments` is m of
+ * every parameter, then v of every parameter.
+ */
+function checkMoments(
+  role: 'questioner' | 'executor',
+  names: readonly string[],
+  moments: readonly Float32Array[],
+): void {
+  moments.forEach((a, k) => {
+    const second = k >= names.length;
+    for (let i = 0; i < a.length; i++) {
+      const x = a[i] as number;
+      if (Number.isFinite(x) && (!second || x >= 0)) continue;
+      const param = names[k % names.length] ?? '';
+      const what = second ? 'second-moments' : 'first-moments';
+      throw new ProblemError([{ kind: 'checkpoint-values', role, what, param, index: i, value: String(x) }]);
+    }
+  });
+}
+
 /** A model section decoded against `model` (names, shapes, settings, vocabulary), or refused by role. */
 function decodeModel(role: 'questioner' | 'executor', model: TinyLM, section: Uint8Array): Float32Array[] {
   try {
     return model.decodeFile(section);
   } catch (err) {
+    // A value no model holds is said as such, about this role.
+    if (err instanceof ProblemError)
+      throw new ProblemError(
+        err.problems.map((p) => (p.kind === 'checkpoint-values' ? { ...p, role } : p)),
+        { cause: err },
+      );
     // The model's own check says what differs (its words, English); the page words the rest.
     const detail = err instanceof Error ? err.message : String(err);
     throw new ProblemError([{ kind: 'checkpoint-model', role, detail }], { cause: err });

@@ -7,7 +7,7 @@
 import { PRESET_NAMES } from '../../core/config';
 import { EMBED_FIGURES } from '../classroom/embed-figures';
 import { LESSON_SCREENS } from '../classroom/lesson-screens';
-import { BACKENDS, DEFAULT_SETTINGS } from './settings';
+import { BACKENDS, DEFAULT_SETTINGS, MAX_RUN_ITERATIONS } from './settings';
 
 export interface LinkParameter {
   name: string;
@@ -51,7 +51,7 @@ export const LINK_PARAMETERS = [
     name: 'fork',
     values: '`AT:section.key=value`',
     repeatable: true,
-    description: 'A fork of the live run: the parent for AT iterations, then the fork with that change.',
+    description: `A fork of the live run: the parent for AT iterations (at most ${MAX_RUN_ITERATIONS}), then the fork with that change; it runs only after a click on the banner that says so.`,
   },
   { name: 'compare', values: ['released'], description: 'Opens the compare view with the shipped pair of runs.' },
   {

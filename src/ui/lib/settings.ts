@@ -13,6 +13,9 @@ import { LESSON_SCREENS, readLessonStep } from '../classroom/lesson-screens';
 export type Lang = 'en' | 'ko';
 export type Mode = 'live' | 'replay';
 export const BACKENDS: readonly BackendName[] = ['webgpu', 'wasm', 'webgl', 'cpu'];
+/** Most iterations one request may run: the Run box's cap (shell/Controls.svelte), and the
+ *  iteration a fork in the address (`fork=AT:…`, lib/fork-url.ts) may ask the parent to reach. */
+export const MAX_RUN_ITERATIONS = 50;
 
 export interface PageSettings {
   preset: PresetName;

@@ -20,6 +20,8 @@ export interface Driver {
   resume?(): void;
   /** Live only, between iterations: go on as a new run with these `section.key=value` changes. */
   fork?(changes: string[]): void;
+  /** Live only: recreate the address's forks (`fork=AT:…`), which waits for the reader to ask. */
+  recreateForks?(): void;
   /** Live only: Agent0's Table 5 of the run so far, computed in the worker from the executors it kept. */
   coevolution?(): void;
   /** Replay only: the recorded trace, in order (where an embedded figure's steps stop). */

@@ -13,8 +13,8 @@
  *
  * A fork goes on with changed settings; a new worker (resume, lost GPU) is then built with the
  * parent's settings plus every change made so far, so the checkpoint it loads matches. An address
- * with forks (`fork=1:executor.klCoef=0.05`) is recreated: the parent runs to each fork's
- * iteration, then forks. Reset on a fork reloads the page at the parent's address.
+ * with forks (`fork=1:executor.klCoef=0.05`) is recreated once the reader asks (`recreateForks`,
+ * the link's banner; nothing runs on open): the parent runs to each fork's iteration, then forks. Reset on a fork reloads the page at the parent's address.
  *
  * The page also starts the engine's Python sandbox workers when the engine asks (a worker starts
  * no worker: src/sandbox/page-spawner.ts), and ends them with the engine worker.
@@ -60,6 +60,8 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
   const forked: string[] = [];
   /** Forks of the address still to recreate. */
   const pending = readForks(settings.forks ?? []).steps;
+  /** The reader asked to recreate them (a link runs nothing on its own). */
+  let recreating = false;
   /** The bench's page entries (bench-meter.ts), only when it asked for them. */
   const bench: PageEntry[] | null = benchMeterWanted() ? [] : null;
   if (bench) window.__agent0Bench = bench;
@@ -138,6 +140,7 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
         send(next);
       } else if (
         (event.type === 'ready' || event.type === 'forked' || (event.type === 'idle' && event.reason === 'done')) &&
+        recreating &&
         pending.length > 0
       )
         recreate();
@@ -177,6 +180,11 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
     iteration: () => send({ type: 'run-iteration' }),
     run: (iterations) => send({ type: 'run', iterations }),
     pause: () => send({ type: 'pause' }),
+    recreateForks: () => {
+      if (recreating || pending.length === 0) return;
+      recreating = true;
+      if (!state.busy) recreate();
+    },
     reset: () => {
       // A fork starts again as its parent: the page reloads at the parent's address.
       if (forked.length > 0 || pending.length > 0) {

@@ -5,6 +5,7 @@
 import type { SettingRule } from '../../core/config-rules';
 import type {
   AblationField,
+  CheckpointValuesPart,
   CoevolutionUnavailable,
   FileFormat,
   MissingAnswer,
@@ -113,6 +114,11 @@ const COEVOLUTION_UNAVAILABLE: Record<CoevolutionUnavailable, string> = {
     '표 5에는 이 실행의 반복 0, 1, 3과 마지막 반복 뒤의 해답자가 필요한데, 저장본이나 체크포인트에서 불러온 실행에는 그 해답자들이 없습니다(저장본에는 마지막 해답자만 남습니다). 그래서 여기서는 이 실행의 표를 계산할 수 없습니다.',
 };
 const refused = (why: string) => `실행 체크포인트를 받아들이지 않았습니다: ${why}.`;
+const VALUES_PART_KO: Record<CheckpointValuesPart, string> = {
+  weights: '가중치',
+  'first-moments': '옵티마이저의 1차 모멘트(m)',
+  'second-moments': '옵티마이저의 2차 모멘트(v)',
+};
 
 export const PROBLEMS_KO: ReportWords = {
   heading: { settings: '설정이 올바르지 않습니다:', changes: '바꿀 설정이 올바르지 않습니다:' },
@@ -139,6 +145,8 @@ export const PROBLEMS_KO: ReportWords = {
     'fork-mid-iteration': () => '실행은 반복과 반복 사이에서만 가를 수 있습니다.',
     'fork-url-syntax': (p) =>
       `주소의 가르기 항목 "${p.entry}"은(는) 반복:section.key=value 꼴이어야 합니다 (예: 1:executor.klCoef=0.05). 이 항목은 건너뜁니다`,
+    'fork-url-too-far': (p) =>
+      `주소의 가르기 항목 "${p.entry}"은(는) 링크가 돌릴 수 있는 반복 수(최대 ${p.limit})보다 많은 반복을 요구합니다. 이 항목은 건너뜁니다`,
     'file-unreadable': () => '녹화된 기록(JSON)도, 저장된 실행(.a0run)도 아닙니다.',
     'wrong-format': (p) => `이 파일은 ${FILE_KIND[p.format].name}이 아닙니다 (형식 "${p.format}").`,
     'wrong-version': (p) => `Agent0 Lab은 버전 1의 ${FILE_KIND[p.format].files}만 읽습니다 (이 파일은 버전 ${p.got}).`,
@@ -167,6 +175,12 @@ export const PROBLEMS_KO: ReportWords = {
       refused(`머리글의 ${p.field}이(가) 올바르지 않습니다 (${HEADER_FIELDS[p.expected]}이어야 합니다)`),
     'checkpoint-too-large': (p) =>
       refused(`${p.field}이(가) ${p.count}로, 실행 파일에 담을 수 있는 ${p.limit}보다 많습니다`),
+    'checkpoint-values': (p) => {
+      const what = `${VALUES_PART_KO[p.what]}에 ${p.value} 값이 있습니다 (${p.param}[${p.index}]). 모든 값은 ${p.what === 'second-moments' ? '0 이상의 유한한 수' : '유한한 수'}여야 합니다`;
+      return p.role === null
+        ? `모델 파일을 받아들이지 않았습니다: ${what}.`
+        : refused(`${p.role === 'questioner' ? '출제자' : '해답자'}의 ${what}`);
+    },
     'checkpoint-model': (p) =>
       refused(`${p.role === 'questioner' ? '출제자' : '해답자'}의 모델이 이 빌드의 모델과 맞지 않습니다 (${p.detail})`),
     'trace-damaged': (p) =>

@@ -11,4 +11,8 @@ export const SAFETY_EN: SafetyTexts = {
   linkTitle: 'This link changes the run’s settings:',
   linkFork: (at) => `after iteration ${at}, as a fork:`,
   linkDrop: 'Open the page without these changes',
+  linkForkAsk: (n) =>
+    `This link asks to run ${n} ${n === 1 ? 'iteration' : 'iterations'}, then fork with the settings above. Nothing runs until you ask.`,
+  linkForkRun: (n) => `Run ${n} ${n === 1 ? 'iteration' : 'iterations'} and fork`,
+  linkForkStarted: 'Recreating the link’s fork…',
 };

@@ -15,4 +15,8 @@ export interface SafetyTexts {
   linkTitle: string;
   linkFork: (at: number) => string;
   linkDrop: string;
+  /** The banner of a link with forks: it asks to run `iterations` then fork; nothing runs before the click. */
+  linkForkAsk: (iterations: number) => string;
+  linkForkRun: (iterations: number) => string;
+  linkForkStarted: string;
 }

@@ -274,6 +274,76 @@ describe('a refused Load changes nothing', () => {
   });
 });
 
+/** A copy of an optimizer section (m of every parameter, then v) with value `index` of half `half` set to `value`. */
+function editMoments(section: Uint8Array, half: 'm' | 'v', index: number, value: number): Uint8Array {
+  const floats = new Float32Array(section.slice().buffer);
+  floats[(half === 'm' ? 0 : floats.length / 2) + index] = value;
+  return new Uint8Array(floats.buffer);
+}
+
+describe('a run whose weights or AdamW moments are not numbers is refused (issue #58)', () => {
+  it('one NaN weight in the executor (valid CRC), naming the parameter', async () => {
+    const ckpt = decodeCheckpoint(run.sections[1]);
+    (ckpt.values[2] as Float32Array)[5] = NaN;
+    const x = encodeCheckpoint(ckpt);
+    const err = await expectRefused(
+      encodeRun({ ...run, sections: [run.sections[0], x, run.sections[2], run.sections[3]] }),
+      'checkpoint-values',
+    );
+    expect(err.problems[0]).toEqual({
+      kind: 'checkpoint-values',
+      role: 'executor',
+      what: 'weights',
+      param: ckpt.header.params[2]!.name,
+      index: 5,
+      value: 'NaN',
+    });
+    expect(err.message).toContain(`Run checkpoint refused: its executor's weights hold NaN`);
+  });
+
+  it('one negative AdamW second moment (v) in the questioner', async () => {
+    const [q, x, qo, xo] = run.sections;
+    const err = await expectRefused(
+      encodeRun({ ...run, sections: [q, x, editMoments(qo, 'v', 0, -0.5), xo] }),
+      'checkpoint-values',
+    );
+    expect(err.problems[0]).toMatchObject({ role: 'questioner', what: 'second-moments', index: 0, value: '-0.5' });
+    expect(err.message).toMatch(/second moments/);
+  });
+
+  it('one infinite AdamW first moment (m), or a NaN v, in the executor', async () => {
+    const [q, x, qo, xo] = run.sections;
+    const err = await expectRefused(
+      encodeRun({ ...run, sections: [q, x, qo, editMoments(xo, 'm', 7, Infinity)] }),
+      'checkpoint-values',
+    );
+    expect(err.problems[0]).toMatchObject({ role: 'executor', what: 'first-moments', index: 7, value: 'Infinity' });
+    await expectRefused(encodeRun({ ...run, sections: [q, x, qo, editMoments(xo, 'v', 3, NaN)] }), 'checkpoint-values');
+  });
+
+  it('a model file (.a0lm) with a non-finite weight is refused the same way', () => {
+    const ckpt = decodeCheckpoint(run.sections[0]);
+    (ckpt.values[0] as Float32Array)[1] = -Infinity;
+    let refused: unknown = null;
+    try {
+      decodeCheckpoint(encodeCheckpoint(ckpt));
+    } catch (err) {
+      refused = err;
+    }
+    expect(refused).toBeInstanceOf(ProblemError);
+    expect((refused as ProblemError).problems).toEqual([
+      {
+        kind: 'checkpoint-values',
+        role: null,
+        what: 'weights',
+        param: ckpt.header.params[0]!.name,
+        index: 1,
+        value: '-Infinity',
+      },
+    ]);
+  });
+});
+
 describe('a valid file still loads', () => {
   it('the saved run, whole', async () => {
     const target = engineOf(31);

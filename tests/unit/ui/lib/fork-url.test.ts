@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readForks, writeForks } from '../../../../src/ui/lib/fork-url';
-import { readSettings, writeSettings } from '../../../../src/ui/lib/settings';
+import { MAX_RUN_ITERATIONS, readSettings, writeSettings } from '../../../../src/ui/lib/settings';
 
 describe('forks in the address', () => {
   it('groups the changes of one fork and orders forks by iteration', () => {
@@ -19,6 +19,22 @@ describe('forks in the address', () => {
 
   it('names a malformed fork', () => {
     expect(readForks(['executor.klCoef=0.05', '0:a.b=1']).problems).toHaveLength(2);
+  });
+
+  it('refuses a fork after more iterations than the Run box allows (issue #58), naming the cap', () => {
+    expect(MAX_RUN_ITERATIONS).toBe(50);
+    const { steps, problems } = readForks([
+      '50:executor.klCoef=0.05',
+      '51:executor.klCoef=0.02',
+      '100000000000000000000:proxy.gate=false',
+      '1e20:proxy.gate=false',
+    ]);
+    expect(steps).toEqual([{ at: 50, changes: ['executor.klCoef=0.05'] }]);
+    expect(problems).toEqual([
+      { kind: 'fork-url-too-far', entry: '51:executor.klCoef=0.02', limit: 50 },
+      { kind: 'fork-url-too-far', entry: '100000000000000000000:proxy.gate=false', limit: 50 },
+      { kind: 'fork-url-syntax', entry: '1e20:proxy.gate=false' },
+    ]);
   });
 
   it('round-trips through the page settings with compare=released', () => {

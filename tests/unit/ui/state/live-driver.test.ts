@@ -168,9 +168,12 @@ describe('the live driver', () => {
 
   it('recreates the forks of the address: runs the parent to the fork’s iteration, then forks', () => {
     const state = new RunState();
-    liveDriver(state, settings({ forks: ['2:executor.klCoef=0.05'] }));
+    const driver = liveDriver(state, settings({ forks: ['2:executor.klCoef=0.05'] }));
     const w = newest();
     w.say(ready('wasm'));
+    // Nothing runs on open (issue #58): only after the reader clicks the link's banner.
+    expect(w.sent.map((c) => c.type)).toEqual(['init']);
+    driver.recreateForks?.();
     expect(w.sent.at(-1)).toEqual({ type: 'run', iterations: 2 });
     w.ack();
     w.say({ type: 'idle', position: between(3), reason: 'done' });
