@@ -19,6 +19,7 @@ export type RepairField =
   | 'step'
   | 'step-index'
   | 'tier'
+  | 'raised'
   | 'signal'
   | 'variant-run'
   | 'variant'

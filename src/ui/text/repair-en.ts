@@ -30,6 +30,7 @@ export const REPAIR_VIEWS_EN: RepairViewTexts = {
   repairTermination: 'ended by',
   repairTier: 'judge tier',
   repairReward: 'R',
+  repairRaised: 'not repaired: running the snippet raises',
   repairInStats: 'in the group statistics',
   repairOutOfStats: 'left out of the group statistics',
   repairLossMasked: 'loss masked',

@@ -29,6 +29,7 @@ export const REPAIR_VIEWS_KO: RepairViewTexts = {
   repairTermination: '끝난 이유',
   repairTier: '판정 등급',
   repairReward: 'R',
+  repairRaised: '수리 실패: 스니펫을 실행하면 예외 발생',
   repairInStats: '그룹 통계에 포함',
   repairOutOfStats: '그룹 통계에서 제외',
   repairLossMasked: '손실 가림',

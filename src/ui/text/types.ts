@@ -77,6 +77,7 @@ export type ViewKey =
   | 'repairTermination'
   | 'repairTier'
   | 'repairReward'
+  | 'repairRaised'
   | 'repairInStats'
   | 'repairOutOfStats'
   | 'repairLossMasked'
