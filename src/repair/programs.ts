@@ -73,7 +73,7 @@ export function judgeProgram(
     '    return out',
     'cand = behave(CAND)',
     "verdict = cand if isinstance(cand, str) else ('match' if cand == behave(TRUTH) else 'differ')",
-    "print()",
+    'print()',
     "print('JUDGE', verdict)",
   ].join('\n');
 }
