@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REPAIR_CONFIG, type RepairVariant } from '../../core/repair/config';
+import { ABLATION_VARIANTS, DEFAULT_REPAIR_CONFIG, type RepairVariant } from '../../core/repair/config';
 import { TERMINATIONS, type Termination } from '../../core/repair/episode';
 import type { EpisodeMetrics, RepairIterationRecord, RepairRunRecord, SampleView } from '../../repair/records';
 import { summarizeRun } from '../../repair/summary';
@@ -16,6 +16,8 @@ import {
   stack,
   terminationStacks,
   tokenSegments,
+  liveStyle,
+  runStyles,
   variantStyle,
 } from './repair-views';
 
@@ -287,6 +289,21 @@ describe('repair view data', () => {
     expect(new Set(colors).size).toBe(7);
     expect(variantStyle(0).dash).toBeNull();
     expect(variantStyle(7)).toEqual({ color: colors[0], dash: '5 3' });
+  });
+
+  it('gives each live variant its own colour, none of them a recorded variant’s', () => {
+    const recorded = ABLATION_VARIANTS.map((_, i) => variantStyle(i).color.toLowerCase());
+    const live = ABLATION_VARIANTS.map((v) => liveStyle(v.name).color.toLowerCase());
+    expect(new Set(live).size).toBe(ABLATION_VARIANTS.length);
+    for (const c of live) expect(recorded).not.toContain(c);
+    // «live · full» was drawn in binary-compile's blue (#0072B2): the eighth run took colour 0.
+    expect(liveStyle('full').color.toLowerCase()).not.toBe('#0072b2');
+    // the live run is styled by its variant, after the recorded runs, whatever its position
+    const runs = [...ABLATION_VARIANTS, { name: 'live · binary-strict' }].map((v) => ({ variant: { name: v.name } }));
+    const styles = runStyles(runs, ABLATION_VARIANTS.length, 'binary-strict');
+    expect(styles.slice(0, 7)).toEqual(ABLATION_VARIANTS.map((_, i) => variantStyle(i)));
+    expect(styles[7]).toEqual(liveStyle('binary-strict'));
+    expect(styles[7]?.color).not.toBe(liveStyle('full').color);
   });
 });
 
