@@ -159,18 +159,28 @@ export const REPAIR_NOTES_EN: RepairNoteTexts = {
           within: 'no measurable change',
         }
       : { above: 'above full on every seed', below: 'below full on every seed', within: 'no measurable change' };
-    const above = comparisons.filter((c) => c.outcome === 'above').map((c) => c.variant);
+    const named = (o: FullComparison['outcome']) => comparisons.filter((c) => c.outcome === o).map((c) => c.variant);
+    const [above, below, level] = [named('above'), named('below'), named('within')];
+    const by = one ? `by ${NOISE_STANDARD_ERRORS} standard errors or more` : 'on every seed';
     const paper = 'full is best (0.535 strict from the zero-shot model’s 0.385; the layered reward alone 0.48)';
+    const verdict =
+      above.length > 0
+        ? `${list(above)} ${above.length === 1 ? 'beats' : 'beat'} full ${by}: the opposite of the paper, where ${paper}.`
+        : level.length === 0
+          ? `Every variant lies below full ${by}, as in the paper, where ${paper}.`
+          : `No variant lies above full ${by}, but ${list(level)} cannot be told from it (${below.length === 0 ? 'none lies' : `only ${list(below)} ${below.length === 1 ? 'lies' : 'lie'}`} below it ${by}), while in the paper ${paper}.`;
+    const why =
+      above.length + level.length === 0
+        ? ''
+        : ` Two differences of this simulator can explain why full is not ahead here: ${regime.compilingShare.kinds} of its ${regime.compilingShare.of} defect kinds compile as given, so the layered reward’s middle tier pays 0.5 for submitting such a snippet unchanged, while the paper’s compile-fix tasks all start broken and its middle tier always marks progress; and its episodes are short (${regime.steps.toFixed(2)} steps before training, the paper’s 23.50), which leaves the process weights few steps to move the signal between.`;
     return (
       `Every variant against full, final strict accuracy (full ${side(first.full)}): ` +
       comparisons
         .map((c) => `${c.variant} ${side(c.seeds)}, ${signed(c.difference, 3)}: ${where[c.outcome]}`)
         .join('; ') +
       '. ' +
-      (above.length === 0
-        ? `No variant lies ${one ? `${NOISE_STANDARD_ERRORS} standard errors` : 'on every seed'} above full, which agrees with the paper, where ${paper}.`
-        : `${list(above)} ${above.length === 1 ? 'beats' : 'beat'} full ${one ? `by ${NOISE_STANDARD_ERRORS} standard errors or more` : 'on every seed'}: the opposite of the paper, where ${paper}. ` +
-          `Two differences of this simulator can explain it. ${regime.compilingShare.kinds} of its ${regime.compilingShare.of} defect kinds compile as given, so the layered reward’s middle tier pays 0.5 for submitting such a snippet unchanged, while the paper’s compile-fix tasks all start broken and its middle tier always marks progress; and its episodes are short (${regime.steps.toFixed(2)} steps before training, the paper’s 23.50), which leaves the process weights few steps to move the signal between.`)
+      verdict +
+      why
     );
   },
   seedsCaption: (seeds) => `Final strict accuracy per seed (seeds ${list(seeds.map(String))}, the same settings)`,

@@ -158,19 +158,29 @@ export const REPAIR_NOTES_KO: RepairNoteTexts = {
           within: '측정할 만한 차이 없음',
         }
       : { above: '모든 시드에서 full보다 높음', below: '모든 시드에서 full보다 낮음', within: '측정할 만한 차이 없음' };
-    const above = comparisons.filter((c) => c.outcome === 'above').map((c) => c.variant);
+    const named = (o: FullComparison['outcome']) => comparisons.filter((c) => c.outcome === o).map((c) => c.variant);
+    const [above, below, level] = [named('above'), named('below'), named('within')];
+    const by = one ? `표준오차의 ${NOISE_STANDARD_ERRORS}배 이상의 차이로` : '모든 시드에서';
     const paper =
       '논문에서는 full이 가장 좋습니다(제로샷 모델의 0.385에서 엄격 정확도 0.535, 계층적 보상만으로는 0.48)';
+    const verdict =
+      above.length > 0
+        ? `${above.join(', ')}이(가) ${by} full을 앞섭니다. 논문과 반대입니다. ${paper}.`
+        : level.length === 0
+          ? `모든 변형이 ${by} full보다 낮습니다. 논문과 같습니다. ${paper}.`
+          : `어떤 변형도 ${by} full을 앞서지는 않지만, ${level.join(', ')}은(는) full과 구별되지 않습니다(${below.length === 0 ? `${by} full보다 낮은 변형은 없음` : `${by} full보다 낮은 것은 ${below.join(', ')}뿐`}). 반면 ${paper}.`;
+    const why =
+      above.length + level.length === 0
+        ? ''
+        : ` 여기서 full이 앞서지 못하는 까닭은 이 시뮬레이터의 두 가지 차이로 설명할 수 있습니다. 결함 종류 ${regime.compilingShare.of}가지 중 ${regime.compilingShare.kinds}가지는 주어진 그대로 컴파일되므로, 계층적 보상의 가운데 등급은 그런 코드를 손대지 않고 제출해도 0.5를 줍니다. 반면 논문의 컴파일-수정 과제는 모두 깨진 상태에서 시작하므로 가운데 등급이 언제나 진전을 뜻합니다. 또 에피소드가 짧아서(학습 전 평균 ${regime.steps.toFixed(2)}단계, 논문은 23.50단계) 과정 가중치가 신호를 나눠 줄 단계가 많지 않습니다.`;
     return (
       `모든 변형을 마지막 엄격 정확도로 full(${side(first.full)})과 비교하면: ` +
       comparisons
         .map((c) => `${c.variant} ${side(c.seeds)}, ${signed(c.difference, 3)}: ${where[c.outcome]}`)
         .join('; ') +
       '. ' +
-      (above.length === 0
-        ? `어떤 변형도 ${one ? `표준오차의 ${NOISE_STANDARD_ERRORS}배 이상` : '모든 시드에서'} full을 앞서지 않으니 논문과 어긋나지 않습니다. ${paper}.`
-        : `${above.join(', ')}이(가) ${one ? `표준오차의 ${NOISE_STANDARD_ERRORS}배 이상의 차이로` : '모든 시드에서'} full을 앞섭니다. 논문과 반대입니다. ${paper}. ` +
-          `이 시뮬레이터의 두 가지 차이로 설명할 수 있습니다. 결함 종류 ${regime.compilingShare.of}가지 중 ${regime.compilingShare.kinds}가지는 주어진 그대로 컴파일되므로, 계층적 보상의 가운데 등급은 그런 코드를 손대지 않고 제출해도 0.5를 줍니다. 반면 논문의 컴파일-수정 과제는 모두 깨진 상태에서 시작하므로 가운데 등급이 언제나 진전을 뜻합니다. 또 에피소드가 짧아서(학습 전 평균 ${regime.steps.toFixed(2)}단계, 논문은 23.50단계) 과정 가중치가 신호를 나눠 줄 단계가 많지 않습니다.`)
+      verdict +
+      why
     );
   },
   seedsCaption: (seeds) => `시드별 마지막 엄격 정확도 (시드 ${seeds.join(', ')}, 같은 설정)`,
