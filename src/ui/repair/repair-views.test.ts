@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ABLATION_VARIANTS, DEFAULT_REPAIR_CONFIG, type RepairVariant } from '../../core/repair/config';
+import { parseAction } from '../../core/repair/actions';
 import { TERMINATIONS, type Termination } from '../../core/repair/episode';
 import type { EpisodeMetrics, RepairIterationRecord, RepairRunRecord, SampleView } from '../../repair/records';
 import { summarizeRun } from '../../repair/summary';
@@ -308,6 +309,31 @@ describe('repair view data', () => {
 });
 
 describe('the shipped recorded ablation', () => {
+  it('shows no trajectory as repaired whose last run of its final snippet raised, or whose judge saw it raise', () => {
+    const rec = asRepairRun(JSON.parse(readFileSync('public/runs/repair-ablation.json', 'utf8')));
+    let lastRunFailed = 0;
+    for (const r of rec.runs)
+      for (const it of r.iterations)
+        for (const [k, s] of it.group.samples.entries()) {
+          const where = `${r.variant.name} it ${it.iteration} #${k}`;
+          if (s.raised !== undefined) expect(s.tier, `${where} raised ${s.raised}`).toBeLessThan(1);
+          const kinds = s.steps.map((st) => parseAction(st.text).kind);
+          const lastRun = kinds.lastIndexOf('run');
+          if (lastRun < 0 || kinds.slice(lastRun + 1).includes('edit')) continue;
+          // the final snippet is the one that run saw: an exception there is no repair ('' when the
+          // episode ended at that step, before any observation)
+          const seen = s.steps[lastRun]?.observation ?? '';
+          if (seen === 'ok' || seen === '') continue;
+          lastRunFailed++;
+          expect(
+            s.tier,
+            `${where}: ${s.steps.map((st) => `${st.text.trim()} → ${st.observation}`).join('; ')}`,
+          ).toBeLessThan(1);
+        }
+    // the check has something to check: the recording holds such trajectories
+    expect(lastRunFailed).toBeGreaterThan(0);
+  });
+
   it('passes the check, and every sample’s used advantage is the one the views mark', () => {
     const rec = asRepairRun(JSON.parse(readFileSync('public/runs/repair-ablation.json', 'utf8')));
     for (const r of rec.runs) {
