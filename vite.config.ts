@@ -22,8 +22,8 @@ export default defineConfig({
   optimizeDeps: { exclude: ['pyodide'], rolldownOptions: { plugins: [tfjsWasmPthreads()] } },
   worker: { format: 'es', plugins: () => [tfjsWasmPthreads()] },
   test: {
-    // A figure's or primitive's tests stand beside it in src/ui; the rest under tests/unit.
-    include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'],
+    // Every unit test under tests/unit, at the path of what it tests (tests/unit/repo/test-homes.test.ts).
+    include: ['tests/unit/**/*.test.ts'],
     environment: 'node',
     // Model tests run real forward and backward passes; on a loaded 2-core CI machine a 1-second
     // test can take ten times as long, which is not a failure of what it checks.

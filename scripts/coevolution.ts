@@ -1,7 +1,7 @@
 /**
  * `npm run coevolution -- --run FILE [--json]` or `npm run coevolution -- --preset classroom
  *   --iterations 8 --seed 1 [--set section.key=value ...] [--model BASE.a0lm] [--out FILE] [--json]`
- * Agent0's Table 5 for a run (src/engine/coevolution.ts): rows are the executor frozen after
+ * Agent0's Table 5 for a run (src/engine/studies/coevolution.ts): rows are the executor frozen after
  * iterations 0, 1, 3 and the last; columns the question pool of each iteration; cells the pass rate
  * against the oracle (labelling.samples tool rollouts per question at the labelling sampling) and
  * tool calls per rollout. With --run the recording's settings are run again (the engine is
@@ -20,20 +20,19 @@ import { parseArgs } from 'node:util';
 import { type ConfigOverride, type PresetName, makeConfig } from '../src/core/config';
 import { Tokenizer } from '../src/core/tokenizer';
 import {
-  type CoevolutionRow,
   coevolutionRow,
   freshQuestions,
   levelCounts,
   poolsOfTrace,
   tableSolvers,
-} from '../src/engine/coevolution';
-import { checkCoevolution } from '../src/engine/coevolution-check';
+} from '../src/engine/studies/coevolution';
+import { type CoevolutionRow, checkCoevolution } from '../src/engine/files/coevolution-table';
 import { createNodeEngine } from '../src/engine/node';
-import { parseOverrides } from '../src/engine/overrides';
-import { sandboxToolRunner } from '../src/engine/tool-runner';
-import type { IterationSummary } from '../src/engine/summary';
+import { parseOverrides } from '../src/engine/loop/overrides';
+import { sandboxToolRunner } from '../src/engine/loop/tool-runner';
+import type { IterationSummary } from '../src/engine/loop/summary';
 import { TinyLM } from '../src/model/model';
-import { type RecordedRun, decodeRecording, encodeRecording, recordingOf } from '../src/engine/recording';
+import { type RecordedRun, decodeRecording, encodeRecording, recordingOf } from '../src/engine/files/recording';
 
 const { values } = parseArgs({
   options: {
@@ -140,7 +139,7 @@ try {
   }
   if (values.out) {
     checkCoevolution(table, engine.summaries.length); // what the page will check when it reads the file
-    // The recording the page replays, with its Table 5 (src/engine/recording.ts reads and checks `coevolution`).
+    // The recording the page replays, with its Table 5 (src/engine/files/recording.ts reads and checks `coevolution`).
     const preset = recording?.preset ?? (values.preset as PresetName);
     writeFileSync(values.out, encodeRecording(recordingOf(engine, preset, table)));
     process.stderr.write(`coevolution: wrote ${values.out} with its table\n`);

@@ -1,12 +1,12 @@
 /**
  * `npm run simulate -- --compare FILE_A FILE_B`: two recorded runs side by side, one row per
- * iteration with each metric of src/engine/metrics.ts written `A / B` ("—" where a run did not
+ * iteration with each metric of src/engine/loop/metrics.ts written `A / B` ("—" where a run did not
  * measure it, or predates it), the base models, and the settings in which they differ.
  */
-import { configDiff, formatSetting } from '../src/engine/config-diff';
-import { type Metric, METRICS } from '../src/engine/metrics';
-import { metricValue } from '../src/engine/summary';
-import type { RunCurves } from '../src/engine/run-file';
+import { configDiff, formatSetting } from '../src/engine/files/config-diff';
+import { type Metric, METRICS } from '../src/engine/loop/metrics';
+import { metricValue } from '../src/engine/loop/summary';
+import type { RunCurves } from '../src/engine/files/run-file';
 
 const fmt = (x: number | null | undefined, digits = 3) => (x === null || x === undefined ? '—' : x.toFixed(digits));
 

@@ -16,7 +16,7 @@ import { parseQuestioner } from '../src/core/contracts';
 import { Rng } from '../src/core/random';
 import { DIFFICULTIES, type Difficulty, generateTask, solveQuestion } from '../src/core/tasks';
 import { Tokenizer } from '../src/core/tokenizer';
-import { selectBackend } from '../src/model/backend';
+import { selectBackend } from '../src/model/backend/backend';
 import { questionerPrompt, solverPrompt, toolSolverPrompt } from '../src/core/contracts';
 import { TinyLM } from '../src/model/model';
 import { toolRollouts } from '../src/model/tool-rollout';

@@ -9,7 +9,7 @@ import { repairVocabulary } from '../src/core/repair/actions';
 import { DEFAULT_REPAIR_CONFIG, validateRepairConfig } from '../src/core/repair/config';
 import { DEFECT_KINDS } from '../src/core/repair/tasks';
 import { Tokenizer } from '../src/core/tokenizer';
-import { selectBackend } from '../src/model/backend';
+import { selectBackend } from '../src/model/backend/backend';
 import { TinyLM } from '../src/model/model';
 import { RepairEnvironment } from '../src/repair/environment';
 import { evaluationEpisodes } from '../src/repair/lab';

@@ -12,24 +12,16 @@ import { repairVocabulary } from '../src/core/repair/actions';
 import { generateRepairTask } from '../src/core/repair/tasks';
 import { Tokenizer } from '../src/core/tokenizer';
 import { DEFAULT_OPTIMIZER } from '../src/model/adamw';
-import { selectBackend } from '../src/model/backend';
+import { selectBackend } from '../src/model/backend/backend';
 import { TinyLM } from '../src/model/model';
-import { warmupCosine } from '../src/model/schedule';
-import { nllStep } from '../src/model/supervised';
+import { warmupCosine } from '../src/model/pretrain/schedule';
+import { nllStep } from '../src/model/pretrain/supervised';
 import { RepairEnvironment } from '../src/repair/environment';
 import { expertTrace } from '../src/repair/traces';
 import { createNodeSandbox } from '../src/sandbox/node';
+import { REPAIR_PRETRAIN_ARGS, repairPretrainMetadata } from '../src/repair/pretrain-options';
 
-const { values } = parseArgs({
-  options: {
-    seed: { type: 'string', default: '31337' },
-    steps: { type: 'string', default: '2000' },
-    lr: { type: 'string', default: '0.003' },
-    out: { type: 'string', default: 'public/models/repair.a0lm' },
-    'save-every': { type: 'string', default: '250' },
-    batch: { type: 'string', default: '16' },
-  },
-});
+const { values } = parseArgs({ options: REPAIR_PRETRAIN_ARGS });
 const seed = Number(values.seed);
 const steps = Number(values.steps);
 const peakLr = Number(values.lr);
@@ -69,13 +61,7 @@ async function example(): Promise<{ ids: number[]; mask: number[] }> {
 let smoothed = 0;
 const t0 = performance.now();
 const save = (done: number): Promise<Uint8Array> =>
-  model.save({
-    seed,
-    steps: done,
-    peakLr,
-    trainedBy: 'scripts/pretrain-repair.ts',
-    smoothedLoss: Number(smoothed.toFixed(4)),
-  });
+  model.save({ ...repairPretrainMetadata(values, done), smoothedLoss: Number(smoothed.toFixed(4)) });
 for (let i = 0; i < steps; i++) {
   const batch = [];
   for (let k = 0; k < BATCH; k++) batch.push(await example());

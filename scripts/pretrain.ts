@@ -1,7 +1,7 @@
 /**
  * `npm run pretrain [-- --seed N --steps N --out PATH --tool-use s1,…,s7 --difficulty-weights w1,…,w7
  *   --kind-weights q,s,t --questioner-tool-use s]`: trains the base model
- * on the synthetic corpus (src/model/corpus.ts) with the WASM backend and writes the checkpoint (default
+ * on the synthetic corpus (src/model/pretrain/corpus.ts) with the WASM backend and writes the checkpoint (default
  * public/models/base.a0lm). Same seed and steps → same file. Batches: a pool of 8 × 32 documents
  * is drawn, sorted by length and cut into 8 batches (less padding), whose order is shuffled.
  * Learning rate: linear warm-up over 50 steps to the peak, then cosine decay to 10 % of it.
@@ -19,25 +19,16 @@ import { parseArgs } from 'node:util';
 import { Rng } from '../src/core/random';
 import { Tokenizer } from '../src/core/tokenizer';
 import { DEFAULT_OPTIMIZER } from '../src/model/adamw';
-import { selectBackend } from '../src/model/backend';
-import { MIX_OPTION_ARGS, corpusMix, mixOptionsOf, sampleDocument } from '../src/model/corpus';
+import { selectBackend } from '../src/model/backend/backend';
+import { corpusMix, mixOptionsOf, sampleDocument } from '../src/model/pretrain/corpus';
 import { TinyLM } from '../src/model/model';
-import { warmupCosine } from '../src/model/schedule';
-import { nllStep } from '../src/model/supervised';
+import { warmupCosine } from '../src/model/pretrain/schedule';
+import { nllStep } from '../src/model/pretrain/supervised';
 import { readFileSync } from 'node:fs';
-import { warmStartFile } from '../src/model/warm-start';
+import { warmStartFile } from '../src/model/pretrain/warm-start';
+import { PRETRAIN_ARGS, pretrainMetadata } from '../src/model/pretrain/options';
 
-const { values } = parseArgs({
-  options: {
-    seed: { type: 'string', default: '20251' },
-    steps: { type: 'string', default: '2500' },
-    lr: { type: 'string', default: '0.003' },
-    out: { type: 'string', default: 'public/models/base.a0lm' },
-    'save-every': { type: 'string', default: '250' },
-    from: { type: 'string' },
-    ...MIX_OPTION_ARGS,
-  },
-});
+const { values } = parseArgs({ options: PRETRAIN_ARGS });
 const seed = Number(values.seed);
 const steps = Number(values.steps);
 const saveEvery = Number(values['save-every']);
@@ -65,15 +56,7 @@ if (values.from) {
 }
 /** The checkpoint after `done` steps (metadata records how it was made). */
 function save(done: number): Promise<Uint8Array> {
-  return model.save({
-    seed,
-    steps: done,
-    peakLr,
-    trainedBy: 'scripts/pretrain.ts',
-    ...(values.from ? { warmStartFrom: values.from } : {}),
-    ...mixOptions,
-    smoothedLoss: Number(smoothed.toFixed(4)),
-  });
+  return model.save({ ...pretrainMetadata(values, done), smoothedLoss: Number(smoothed.toFixed(4)) });
 }
 
 const t0 = performance.now();

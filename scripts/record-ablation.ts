@@ -2,11 +2,11 @@
  * `npm run record:ablation [-- --seeds 1,2,3 --iterations 6 --preset classroom --only ID ...
  *   --cache runs/ablation --out public/runs/coevolution-ablation.json]`
  * Agent0's Table 3 (ablations) and Table 9 (one curriculum turn against four) on the simulator: every
- * variant of ABLATION_VARIANTS (src/engine/ablation-variants.ts) on each seed, the defaults plus the
+ * variant of ABLATION_VARIANTS (src/engine/studies/ablation-variants.ts) on each seed, the defaults plus the
  * variant's settings. Each finished run is kept in the cache folder (`VARIANT-seedN.json`) and not
  * run again, so two processes with different `--only` lists can share the work; once every run of
  * every variant is there, the recording the page draws is written to --out
- * (src/engine/ablation-file.ts) and its table printed (src/engine/ablation-table.ts). One line per run:
+ * (src/engine/studies/ablation-file.ts) and its table printed (src/engine/studies/ablation-table.ts). One line per run:
  * its held-out accuracy per iteration.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,9 +14,9 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type ConfigOverride, makeConfig, type PresetName } from '../src/core/config';
 import { DIFFICULTIES } from '../src/core/tasks';
-import { type AblationRun, decodeAblation, encodeAblation } from '../src/engine/ablation-file';
-import { type AblationMeasure, ablationRows } from '../src/engine/ablation-table';
-import { ABLATION_VARIANTS, type AblationVariant } from '../src/engine/ablation-variants';
+import { type AblationRun, decodeAblation, encodeAblation } from '../src/engine/studies/ablation-file';
+import { type AblationMeasure, ablationRows } from '../src/engine/studies/ablation-table';
+import { ABLATION_VARIANTS, type AblationVariant } from '../src/engine/studies/ablation-variants';
 import { createNodeEngine } from '../src/engine/node';
 
 const { values } = parseArgs({

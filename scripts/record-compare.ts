@@ -4,7 +4,7 @@
  * Records the shipped runs of the compare view on one preset and seed (classroom, seed 1), each
  * with `npm run simulate`: "as intended" with the defaults, "as released" with `--set
  * release.mode=as-released` (or the `--released-set` values given instead), and the one-change runs
- * (ONE_CHANGE_RUNS, src/ui/lib/compare-pair.ts), each "as intended" with exactly one released
+ * (ONE_CHANGE_RUNS, src/engine/studies/compare-pair.ts), each "as intended" with exactly one released
  * behaviour, into OUT_DIR under the names the page reads; then prints each run beside "as intended"
  * (`simulate --compare`). `--only ID` (intended, released or a one-change run's id; repeatable)
  * records just those runs, e.g. `--only plain-labelling`. The page opens them with
@@ -15,9 +15,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type ConfigOverride, makeConfig, type PresetName } from '../src/core/config';
-import { flattenSettings } from '../src/engine/config-diff';
-import { parseOverrides } from '../src/engine/overrides';
-import { ONE_CHANGE_RUNS, PAIR_FILES } from '../src/ui/lib/compare-pair';
+import { flattenSettings } from '../src/engine/files/config-diff';
+import { parseOverrides } from '../src/engine/loop/overrides';
+import { ONE_CHANGE_RUNS, PAIR_FILES } from '../src/engine/studies/compare-pair';
 
 const { values } = parseArgs({
   options: {

@@ -15,9 +15,9 @@ import {
   validateRepairConfig,
 } from '../src/core/repair/config';
 import { repairVocabulary } from '../src/core/repair/actions';
-import { parseOverrideValue } from '../src/engine/overrides';
+import { parseOverrideValue } from '../src/engine/loop/overrides';
 import { Tokenizer } from '../src/core/tokenizer';
-import { selectBackend } from '../src/model/backend';
+import { selectBackend } from '../src/model/backend/backend';
 import { TinyLM } from '../src/model/model';
 import { runAblation } from '../src/repair/ablation';
 import { RepairEnvironment } from '../src/repair/environment';

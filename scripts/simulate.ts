@@ -10,25 +10,25 @@
  * the whole run (settings, baseline, summaries, trace): the page replays it without WebGPU.
  * `--compare FILE_A FILE_B` runs nothing: it prints two run files (recordings or .a0run) side by
  * side, per iteration, with the settings in which they differ (scripts/compare-table.ts).
- * `--unipo FILE` writes the run in UNIPO's run-log format (src/engine/unipo.ts); with
+ * `--unipo FILE` writes the run in UNIPO's run-log format (src/engine/files/unipo.ts); with
  * `--run RECORDING --unipo FILE` nothing runs: the recording is converted.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type ConfigOverride, type PresetName, makeConfig } from '../src/core/config';
-import { parseOverrides } from '../src/engine/overrides';
-import type { ProgressKind } from '../src/engine/context';
+import { parseOverrides } from '../src/engine/loop/overrides';
+import type { ProgressKind } from '../src/engine/loop/context';
 import { createNodeEngine } from '../src/engine/node';
-import { exportLastCuration } from '../src/engine/export';
-import { readFileBytes, writeFileAtomic } from '../src/engine/file-store';
-import { restoreRun, saveRun } from '../src/engine/persist';
-import { decodeRun } from '../src/engine/run-checkpoint';
-import { decodeRecording, encodeRecording, recordingOf } from '../src/engine/recording';
-import { encodeUnipo } from '../src/engine/unipo';
-import { METRICS } from '../src/engine/metrics';
-import { type IterationSummary, metricValue } from '../src/engine/summary';
-import { type RunCurves, readRunFile } from '../src/engine/run-file';
+import { exportLastCuration } from '../src/engine/files/export';
+import { readFileBytes, writeFileAtomic } from '../src/engine/files/file-store';
+import { restoreRun, saveRun } from '../src/engine/files/persist';
+import { decodeRun } from '../src/engine/files/run-checkpoint';
+import { decodeRecording, encodeRecording, recordingOf } from '../src/engine/files/recording';
+import { encodeUnipo } from '../src/engine/files/unipo';
+import { METRICS } from '../src/engine/loop/metrics';
+import { type IterationSummary, metricValue } from '../src/engine/loop/summary';
+import { type RunCurves, readRunFile } from '../src/engine/files/run-file';
 import { compareLines } from './compare-table';
 
 const { values, positionals } = parseArgs({
@@ -116,7 +116,7 @@ const checkpoint = values.model ? new Uint8Array(readFileSync(values.model)) : u
 const { engine, dispose } = await createNodeEngine(config, { progress, ...(checkpoint ? { checkpoint } : {}) });
 if (resumeBytes) restoreRun(engine, resumeBytes);
 const fmt = (x: number | null, digits = 3) => (x === null ? '—' : x.toFixed(digits));
-/** The table: the iteration, every metric of src/engine/metrics.ts, the seconds. */
+/** The table: the iteration, every metric of src/engine/loop/metrics.ts, the seconds. */
 const columns: [string, (s: IterationSummary) => string][] = [
   ['iter', (s) => String(s.iteration)],
   ...METRICS.map((m): [string, (s: IterationSummary) => string] => [

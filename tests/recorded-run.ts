@@ -4,7 +4,7 @@
  * adds — phases 1–5 once per curriculum step, then phases 6–10 (docs/algorithms.md §1.1).
  */
 import { readFileSync } from 'node:fs';
-import { PHASES, type PhaseName } from '../src/engine/trace';
+import { PHASES, type PhaseName } from '../src/engine/loop/trace';
 
 /** Curriculum steps per iteration in the recording (`questioner.steps`). */
 export const RECORDED_QUESTIONER_STEPS = (

@@ -4,7 +4,7 @@
  * engine's and Python's workers (DedicatedWorker), the compositor, and a pool of background
  * threads (ThreadPoolForegroundWorker) where V8 compiles optimised code, WebAssembly is compiled to
  * its top tier and the collector marks and sweeps: on two cores those compete with the workers, and
- * in a page's first iteration they used about twice the CPU of the second (README, Speed).
+ * in a page's first iteration they used about twice the CPU of the second (docs/performance.md).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 

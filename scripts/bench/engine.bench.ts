@@ -8,10 +8,10 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { makeConfig } from '../../src/core/config';
-import { atIterationStart } from '../../src/engine/loop-position';
+import { atIterationStart } from '../../src/engine/loop/loop-position';
 import { createEngineSandbox, createNodeEngine } from '../../src/engine/node';
 import { type PhaseMeter, type ToolCallTiming, meteredSandbox, phaseMeter } from '../../src/engine/phase-meter';
-import type { PhaseName } from '../../src/engine/trace';
+import type { PhaseName } from '../../src/engine/loop/trace';
 
 export const name = 'engine';
 

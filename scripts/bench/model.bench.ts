@@ -1,5 +1,5 @@
 /**
- * Model section of `npm run bench`: every Node backend (wasm, cpu) side by side (src/model/speed.ts),
+ * Model section of `npm run bench`: every Node backend (wasm, cpu) side by side (src/model/bench/speed.ts),
  * and, in the same run, the PyTorch peers of the same model in ../shared/bench when Debian's
  * python3-torch is installed (a yardstick only: nothing in the project needs Python), with the
  * ratios tfjs/PyTorch for a training step and for cached generation (B = 8, and B = 160: as wide as a
@@ -11,7 +11,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { measureModelSpeed, modelTimers } from '../../src/model/speed';
+import { measureModelSpeed, modelTimers } from '../../src/model/bench/speed';
 
 export const name = 'model';
 

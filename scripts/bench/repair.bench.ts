@@ -9,7 +9,7 @@ import * as tf from '@tensorflow/tfjs';
 import { ABLATION_VARIANTS, DEFAULT_REPAIR_CONFIG } from '../../src/core/repair/config';
 import { repairVocabulary } from '../../src/core/repair/actions';
 import { Tokenizer } from '../../src/core/tokenizer';
-import { selectBackend } from '../../src/model/backend';
+import { selectBackend } from '../../src/model/backend/backend';
 import { TinyLM } from '../../src/model/model';
 import { RepairEnvironment } from '../../src/repair/environment';
 import { evaluateRepair, repairIteration } from '../../src/repair/lab';

@@ -103,7 +103,7 @@ async function realAdapter(origin: string): Promise<{ real: boolean; found: stri
 interface TabRun {
   backend: string;
   threads: string | null;
-  /** The WASM build the page loaded (src/model/wasm-threads.ts), null on WebGPU. */
+  /** The WASM build the page loaded (src/model/backend/wasm-threads.ts), null on WebGPU. */
   binary: string | null;
   readySeconds: number;
   iterations: TabIteration[];

@@ -1,12 +1,12 @@
 /**
  * Bench section `webgpu-node`, run only when named (`npm run bench -- webgpu-node`): the model on
  * tfjs's WebGPU backend in Node through Dawn (node-gpu.ts), with the figures of
- * src/model/speed.ts (8 sequences, and 160 as a classroom phase generates). On a real adapter it
+ * src/model/bench/speed.ts (8 sequences, and 160 as a classroom phase generates). On a real adapter it
  * times them; on SwiftShader it only counts kernels and dispatches (the `browser` section counts
  * the same in Chromium); with no adapter it says so. scripts/device/webgpu-bench.sh runs the same
  * on a machine with a GPU.
  */
-import { countModelKernels, measureModelSpeed } from '../../src/model/speed';
+import { countModelKernels, measureModelSpeed } from '../../src/model/bench/speed';
 import { installNodeGpu } from './node-gpu';
 
 export const name = 'webgpu-node';

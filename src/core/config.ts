@@ -3,9 +3,10 @@
  * §1–§6), three named presets, and validation that names the field and its allowed range. Model
  * sizes are not settings of a run: both roles start from the base checkpoint and keep its shapes.
  */
+import type { ExecutorAlgorithmId } from './executor-algorithms';
 import type { LossAggregation } from './loss';
 import type { ToolRewardSource, UncertaintyScale } from './reward';
-import { SETTING_RULES, ruleAllows } from './configRules';
+import { SETTING_RULES, ruleAllows } from './config-rules';
 import { ProblemError } from './problem-error';
 import type { Problem } from './problems';
 import { RELEASED_SETTINGS, releaseConflicts } from './release';
@@ -99,7 +100,7 @@ export interface Agent0Config {
   curation: { minScore: number; maxScore: number };
   executor: ClipLossSettings &
     SamplingSettings & {
-      algorithm: 'adpo' | 'grpo';
+      algorithm: ExecutorAlgorithmId;
       prompts: number;
       rolloutsPerPrompt: number;
       steps: number;
@@ -204,17 +205,17 @@ const PRESET_OVERRIDES: Record<PresetName, ConfigOverride> = {
     // Two curriculum steps per iteration (each step's 32 samples written by the questioner as the
     // step before left it), their solver proxy drawing 6 executor answers per question in place of
     // 10. With the base that solves and writes step problems a third step moved nothing outside the
-    // seeds' spread and cost a seventh of an iteration (docs/algorithms.md §1.7).
+    // seeds' spread and cost a seventh of an iteration (docs/experiments.md).
     questioner: { prompts: 8, rolloutsPerPrompt: 4, steps: 2, learningRate: 3e-4 },
     // A curriculum sample must run a program to check its question: without the rule the questioner
     // stops checking and its answer agrees with the executor's majority on a third of the questions,
-    // with it on half (eight seeds, docs/algorithms.md §1.7, §7.11).
+    // with it on half (eight seeds, docs/experiments.md, docs/algorithms.md §7.11).
     proxy: { candidates: 6, uncheckedAnswer: 'violation' },
     pool: { questions: 32 },
     // The tool term at half the paper's λ_tool (0.6; Agent0's released code 0.05): with a base whose
     // executor calls its tool more often on harder questions, the questions a frozen executor is
     // asked need more tool calls from one iteration to the next, as in the paper's Table 5
-    // (docs/algorithms.md §1.7, §7.12).
+    // (docs/experiments.md, docs/algorithms.md §7.12).
     reward: { toolRewardPerCall: 0.3 },
     // More updates than Agent0's one, so ρ leaves 1 and the clip view has something to show.
     executor: { prompts: 8, rolloutsPerPrompt: 8, steps: 1, updatesPerStep: 4 },

@@ -3,7 +3,7 @@
  * command line (`scripts/simulate.ts --set …`) and of the English page. Values arrive as their
  * JSON text and print as they are.
  */
-import type { SettingRule } from './configRules';
+import type { SettingRule } from './config-rules';
 import type {
   AblationField,
   CoevolutionUnavailable,

@@ -5,7 +5,7 @@
  * command line; the page words them in its own language (src/ui/text/problems-*.ts). Every value is
  * structured-clone safe, so a report crosses the worker boundary as it is.
  */
-import type { SettingRule } from './configRules';
+import type { SettingRule } from './config-rules';
 import type { WorkBudgetName } from './work-budget';
 
 /** A recorded-file field the repair ablation reader expected (src/repair/recording.ts). */
@@ -34,7 +34,7 @@ export type RepairField =
   | 'seed'
   | 'seed-variants';
 
-/** A field of a run file's header and what it must be (src/engine/run-header.ts). */
+/** A field of a run file's header and what it must be (src/engine/files/run-header.ts). */
 export type RunHeaderField =
   | 'header'
   | 'position'
@@ -45,17 +45,17 @@ export type RunHeaderField =
   | 'summary'
   | 'trace'
   | 'record'
-  /** A recording's Table 5 (src/engine/coevolution-check.ts): the list, a row's executor, its cells, one cell. */
+  /** A recording's Table 5 (src/engine/files/coevolution-table.ts): the list, a row's executor, its cells, one cell. */
   | 'coevolution'
   | 'coevolution-solver'
   | 'coevolution-cells'
   | 'coevolution-cell';
 
-/** A field of the recorded Table 3 / Table 9 ablation and what it must be (src/engine/ablation-file.ts). */
+/** A field of the recorded Table 3 / Table 9 ablation and what it must be (src/engine/studies/ablation-file.ts). */
 export type AblationField =
   'iterations' | 'seeds' | 'questions' | 'variants' | 'variant' | 'runs' | 'run' | 'summaries' | 'summary';
 
-/** Why the live run's Table 5 cannot be computed (src/engine/executor-snapshots.ts). */
+/** Why the live run's Table 5 cannot be computed (src/engine/studies/executor-snapshots.ts). */
 export type CoevolutionUnavailable = 'no-iteration' | 'executors-missing';
 
 /**
@@ -76,7 +76,7 @@ export type FileFormat = 'agent0-lab-run' | 'agent0-lab-repair-run' | 'agent0-la
 
 /** Values are kept as their JSON text (`got: '2'`, `got: '"adpo"'`) so they print exactly as written. */
 export type Problem =
-  // Settings (src/core/config.ts, configRules.ts, release.ts, src/engine/overrides.ts).
+  // Settings (src/core/config.ts, config-rules.ts, release.ts, src/engine/loop/overrides.ts).
   | { kind: 'not-an-object'; path: string; got: string }
   | { kind: 'unknown-setting'; path: string }
   | { kind: 'no-rule'; path: string }
@@ -89,7 +89,7 @@ export type Problem =
   | { kind: 'override-syntax'; item: string }
   /** A phase asking for more work than a tab can do: `got` = the product of `paths`, above `limit`. */
   | { kind: 'work-budget'; budget: WorkBudgetName; paths: string[]; got: number; limit: number }
-  // Forks (src/engine/fork.ts, worker.ts, src/ui/lib/fork-url.ts).
+  // Forks (src/engine/files/fork.ts, worker.ts, src/ui/lib/fork-url.ts).
   | { kind: 'fork-empty' }
   | { kind: 'fork-unknown-section'; section: string }
   | { kind: 'fork-unchanged'; path: string; value: string }

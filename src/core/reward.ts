@@ -23,9 +23,6 @@ export interface ToolRewardOptions {
   cap: number;
 }
 
-/** The paper's weight of each executor call in the tool term, λ_tool (Eq. 3, 5; docs/algorithms.md §7.5). */
-export const PAPER_TOOL_REWARD_PER_CALL = 0.6;
-
 /** tool = perCall · min(N, cap) (0.05 · min(N, 4) by default); N may be fractional (mean executed calls per proxy candidate). */
 export function toolReward(calls: number, opts: ToolRewardOptions): number {
   if (!(calls >= 0)) throw new Error(`toolReward: the call count must be ≥ 0 (got ${calls}).`);

@@ -5,14 +5,14 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Agent0Config } from '../core/config';
-import { selectBackend } from '../model/backend';
+import { selectBackend } from '../model/backend/backend';
 import { createNodeSandbox } from '../sandbox/node';
 import { pythonWorkerCount } from '../sandbox/pool';
 import type { Sandbox } from '../sandbox/types';
-import type { EngineContext } from './context';
-import { Engine } from './engine';
-import { modelsFromCheckpoint } from './models';
-import { sandboxToolRunner } from './tool-runner';
+import type { EngineContext } from './loop/context';
+import { Engine } from './loop/engine';
+import { modelsFromCheckpoint } from './loop/models';
+import { sandboxToolRunner } from './loop/tool-runner';
 
 export const BASE_CHECKPOINT = new URL('../../public/models/base.a0lm', import.meta.url);
 

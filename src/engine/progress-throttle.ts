@@ -7,7 +7,7 @@
  * (traced, production build, iteration 2, on a machine whose two cores the engine and Python also
  * need), the 93 counts an iteration sent when each series' first and last count went through left
  * the page's thread 1.25–1.41 s of work, against 0.86–0.99 s with no count drawn at all; with the
- * rule below, about 25 counts and 0.98–1.17 s (README, Speed).
+ * rule below, about 25 counts and 0.98–1.17 s (docs/performance.md).
  *
  * A count goes to the page at once when it is an update step (few, and each a step a class
  * watches) or when the last count sent is at least `intervalMs` old:
@@ -18,7 +18,7 @@
  * intervalMs, so the page is never more than one interval behind the engine; `drop` forgets it (the
  * worker calls it before any other message, such as the phase's record, which supersedes it).
  */
-import type { ProgressKind, ProgressReport } from './context';
+import type { ProgressKind, ProgressReport } from './loop/context';
 
 /** The least time between two counts sent, in ms: four a second at most, besides update steps. */
 export const PROGRESS_INTERVAL_MS = 250;

@@ -6,23 +6,16 @@
  */
 import type { Agent0Config, ConfigOverride, PresetName } from '../core/config';
 import type { ProblemReport } from '../core/problems';
-import type { ProgressKind } from './context';
-import type { BackendMemory, BackendName, FusedKernels, WasmBinary } from '../model/backend';
-import type { ChoiceBasis } from '../model/backend-choice';
+import type { ProgressKind } from './loop/context';
+import type { BackendMemory, BackendName, FusedKernels, WasmBinary } from '../model/backend/backend';
+import type { ChoiceBasis } from '../model/backend/choice';
 import type { MemoryStats } from '../sandbox/types';
-import type { CoevolutionRow } from './coevolution';
-import type { IterationSummary } from './summary';
-import type { LoopPosition } from './loop-position';
-import type { EvaluationResult, PhaseRecord } from './trace';
+import type { CoevolutionRow } from './files/coevolution-table';
+import type { IterationSummary } from './loop/summary';
+import type { LoopPosition } from './loop/loop-position';
+import type { EvaluationResult, PhaseRecord } from './loop/trace';
 import type { ProbeTimes } from './probe';
 import type { PhaseMeter } from './phase-meter';
-
-/** IndexedDB slot of the checkpoint the worker keeps after every iteration. */
-export const AUTOSAVE_SLOT = 'agent0-lab-autosave';
-/** IndexedDB slot of the page's Save / Load. */
-export const SAVE_SLOT = 'agent0-lab';
-/** The slot that keeps what `slot` held before its last Save (the second generation, idb-store.ts). */
-export const previousSlot = (slot: string): string => `${slot}:previous`;
 
 export type EngineCommand =
   | {
@@ -39,7 +32,7 @@ export type EngineCommand =
       benchMeter?: boolean;
       /** The page's sandbox spawner (src/sandbox/page-spawner.ts): it starts the Python sandbox workers. */
       sandboxSpawner: MessagePort;
-      /** Load tfjs's threaded WASM build (the page decides: src/model/wasm-threads.ts). */
+      /** Load tfjs's threaded WASM build (the page decides: src/model/backend/wasm-threads.ts). */
       wasmThreads: boolean;
     }
   | { type: 'step' }

@@ -99,7 +99,7 @@ export class AdamW {
     // Each parameter takes its part of the update as a slice: on WASM the Slice kernel copies only
     // that part (kernels/wasm-slice.ts). A gather by index vectors did it before, and tfjs-wasm's
     // Gather copied each index vector out of the heap and checked it in a loop that V8 compiled
-    // and threw away again on every call (README, Speed).
+    // and threw away again on every call (docs/performance.md).
     this.params.forEach((p, i) => {
       const decayed = p.rank >= 2 ? tf.mul(p, 1 - s.learningRate * s.weightDecay) : p;
       const part = tf.slice(update, [this.offsets[i] as number], [this.sizes[i] as number]);

@@ -2,15 +2,21 @@
  * Generation's forward pass: tokens appended to a key/value cache (kv-cache.ts), with weights
  * derived once per set of parameters. Every layer norm that feeds a product is folded into it,
  * LN(x)·W = x̂·(diag(g)·W) + β·W, so the pass computes x̂ alone; the query weights also carry
- * 1/√dh. The logits equal forwardFull's up to float rounding (tests/unit/model/cache.test.ts).
+ * 1/√dh. The logits equal forwardFull's up to float rounding (tests/unit/model/generate.test.ts).
  */
 import * as tf from '@tensorflow/tfjs';
 import type { ModelConfig } from './config';
-import { PLAIN_OPS, standardise } from './fast-ops';
+import { PLAIN_OPS, standardise } from './kernels/fast-ops';
 import { attention, embedTokens, headMatrix, lookupRows, qkvBlocks, splitHeads } from './forward';
-import { fusedExtend } from './decode-fused';
-import { fusedDecodeAvailable } from './kernels/fused-decode-ops';
-import { type KvCache, bucketLength, extendPlan, grownTensor } from './kv-cache';
+import {
+  affineResidual,
+  cacheWrite,
+  cachedAttention,
+  embed,
+  fusedDecodeAvailable,
+  normAffine,
+} from './kernels/fused-decode-ops';
+import { type KvCache, bucketLength, extendPlan, feedPlan, grownTensor } from './kv-cache';
 import { cacheRowsWrite } from './kernels/wasm-cache-write';
 import type { Params } from './params';
 
@@ -129,7 +135,7 @@ function headRows(x: tf.Tensor2D, b: number, nHeads: number): tf.Tensor2D {
  * the context length). The input cache is consumed: each of its tensors (and its grown copy) is
  * disposed once its successor is written, so a step never holds two whole caches; a B = 288
  * step that grew the cache from 64 to 128 positions held three. `fused` (where the backend has
- * them: WebGPU) computes the same with the fused kernels of decode-fused.ts. Call inside `tf.tidy`.
+ * them: WebGPU) computes the same with the fused kernels (`fusedExtend`). Call inside `tf.tidy`.
  */
 export function forwardExtend(
   p: Params,
@@ -196,4 +202,42 @@ function composedExtend({ p, c, cache, ids, cursor, n, weights, cap, write }: Ex
   // With one new token per sequence, row b is already sequence b's last.
   const last = l === 1 ? x : (tf.gather(x, plan.last) as tf.Tensor2D);
   return { cache: next, logits: affine(standardise(last), weights.head) };
+}
+
+/**
+ * forwardExtend with the fused kernels of kernels/webgpu-decode.ts: per layer one dispatch each for
+ * the key and the value cache write (layer norm, product and write), the queries, attention against
+ * the cache, the output projection with its residual, the MLP's first product with its gelu, and
+ * its second with the residual; one for the embedding and one for the head. The same numbers as
+ * the composed pass up to float rounding (tests/e2e/model-webgpu.spec.ts). Call inside `tf.tidy`.
+ */
+function fusedExtend({ p, c, cache, ids, cursor, n, weights, cap, write }: ExtendStep): ExtendResult {
+  const [batch, l] = ids.shape;
+  const plan = feedPlan(c, batch, l, cursor, n);
+  const spans = tf.tensor2d([...cursor, ...n], [2, batch], 'int32');
+  const heads = c.nHeads;
+  let x = embed(
+    p.tokenEmbedding as tf.Tensor2D,
+    p.positionEmbedding as tf.Tensor2D,
+    tf.reshape(ids, [batch * l]),
+    plan.positions,
+  );
+  const next: KvCache = { keys: [], values: [], capacity: cap };
+  p.layers.forEach((lp, i) => {
+    const w = weights.layers[i] as InferenceWeights['layers'][number];
+    const rows = x;
+    const keys = write(cache.keys[i] as tf.Tensor2D, (room) =>
+      cacheWrite(room, rows, w.k.w, w.k.bias, spans, heads, cap),
+    );
+    const values = write(cache.values[i] as tf.Tensor2D, (room) =>
+      cacheWrite(room, rows, w.v.w, w.v.bias, spans, heads, cap),
+    );
+    next.keys.push(keys);
+    next.values.push(values);
+    const a = cachedAttention(normAffine(x, w.q.w, w.q.bias), keys, values, spans, heads, cap);
+    x = affineResidual(x, a, lp.wOut as tf.Tensor2D);
+    x = affineResidual(x, normAffine(x, w.mlpIn.w, w.mlpIn.bias, true), lp.w2 as tf.Tensor2D, lp.b2 as tf.Tensor1D);
+  });
+  const last = l === 1 ? x : (tf.gather(x, plan.last) as tf.Tensor2D);
+  return { cache: next, logits: normAffine(last, weights.head.w, weights.head.bias) };
 }

@@ -8,8 +8,8 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import type { ModelConfig } from './config';
-import { type Ops, TAPED_OPS } from './fast-ops';
-import { opsFor } from './fused-ops';
+import { type Ops, TAPED_OPS } from './kernels/fast-ops';
+import { opsFor } from './kernels/fused-ops';
 import { MASKED } from './kv-cache';
 import { rowsGather, rowsGatherTakes } from './kernels/wasm-rows-gather';
 import type { LayerParams, Params } from './params';

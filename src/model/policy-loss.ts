@@ -4,24 +4,19 @@
  * it equal to. All per-token inputs are [B, T]; call inside `tf.tidy`.
  */
 import * as tf from '@tensorflow/tfjs';
-import { fusedTrainingAvailable, policyGrad, policyPack, policyTokens } from './kernels/fused-train-ops';
+import {
+  type PolicyTokenInputs,
+  fusedTrainingAvailable,
+  policyGrad,
+  policyPack,
+  policyTokens,
+} from './kernels/fused-train-ops';
 
 /** Clip-branch codes in the per-token statistics. */
 export const BRANCH_CODES = { none: 0, 'low-clip': 1, 'high-clip': 2, 'dual-clip': 3 } as const;
 
-export interface PolicyLossInputs {
-  logp: tf.Tensor2D;
-  oldLogp: tf.Tensor2D;
-  refLogp: tf.Tensor2D;
-  advantages: tf.Tensor2D;
-  /**
-   * Aggregation weights w (core `aggregationWeights` of loss mask × per-token weight): the loss
-   * is Σ w·l. Their denominators are the whole batch's, so parts of a batch add up.
-   */
-  weights: tf.Tensor2D;
-  /** [B, 1] per-sequence clip widths. */
-  epsLow: tf.Tensor2D;
-  epsHigh: tf.Tensor2D;
+/** The per-token inputs (`PolicyTokenInputs`), the dual clip (null for none) and the KL coefficient. */
+export interface PolicyLossInputs extends PolicyTokenInputs {
   dualClip: number | null;
   klCoef: number;
 }
@@ -35,7 +30,7 @@ export interface PolicyLossTensors {
   branch: tf.Tensor2D;
 }
 
-/** Σ w·l: the aggregated loss (see `PolicyLossInputs.weights`). */
+/** Σ w·l: the aggregated loss (see `PolicyTokenInputs.weights`). */
 export function weightedSum(l: tf.Tensor, w: tf.Tensor): tf.Scalar {
   return tf.sum(tf.mul(l, w)) as tf.Scalar;
 }

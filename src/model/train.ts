@@ -5,6 +5,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { type ClipBranch, type LossAggregation, aggregationWeights } from '../core/loss';
+import type { Rng } from '../core/random';
 import { type AdamW, type OptimizerSettings, flatten, globalNorm } from './adamw';
 import type { ModelConfig } from './config';
 import { forwardFull, oneHotFloat } from './forward';
@@ -334,5 +335,21 @@ export async function trainStep(
     ...(finite
       ? {}
       : { skipped: 'the loss or a gradient was not finite; the update was not applied and the weights are unchanged' }),
+  };
+}
+
+/**
+ * A synthetic batch for timing a training step: random token ids below `vocab` (never the pad id
+ * 0), advantages ±1 by sequence, old and reference log-probs 0.
+ */
+export function randomTrainBatch(rng: Rng, vocab: number, b: number, t: number): TrainBatch {
+  const sequences = Array.from({ length: b }, () => Array.from({ length: t }, () => 1 + rng.int(vocab - 1)));
+  const zeros = sequences.map((s) => s.map(() => 0));
+  return {
+    sequences,
+    lossMask: sequences.map((s) => s.map((_, j) => (j === 0 ? 0 : 1))),
+    advantages: sequences.map((s, i) => s.map(() => (i % 2 ? 1 : -1))),
+    oldLogProbs: zeros,
+    refLogProbs: zeros,
   };
 }

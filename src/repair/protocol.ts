@@ -1,6 +1,6 @@
 /** Messages between the page and the repair lab's worker (src/repair/worker.ts). */
 import type { ProblemReport } from '../core/problems';
-import type { BackendName } from '../model/backend';
+import type { BackendName } from '../model/backend/backend';
 import type { RepairVariant } from '../core/repair/config';
 import type { EpisodeMetrics, RepairIterationRecord } from './records';
 
@@ -10,11 +10,11 @@ export type RepairCommand =
       variant: string;
       iterations: number;
       backends: BackendName[];
-      /** The backend the address asked for by name (tried first as it is), or null (src/model/backend-choice.ts). */
+      /** The backend the address asked for by name (tried first as it is), or null (src/model/backend/choice.ts). */
       asked: BackendName | null;
       /** The page's sandbox spawner (src/sandbox/page-spawner.ts): it starts the Python sandbox workers. */
       sandboxSpawner: MessagePort;
-      /** Load tfjs's threaded WASM build (the page decides: src/model/wasm-threads.ts). */
+      /** Load tfjs's threaded WASM build (the page decides: src/model/backend/wasm-threads.ts). */
       wasmThreads: boolean;
     }
   | { type: 'stop' };

@@ -1,5 +1,5 @@
 /**
- * The repair lab's records, as the views and the run files hold them (like src/engine/trace.ts for
+ * The repair lab's records, as the views and the run files hold them (like src/engine/loop/trace.ts for
  * the Agent0 loop): the metrics of a set of episodes, one sample as the views draw it (tokens,
  * steps with their process rules, scores and weights, its signal), the showcased group of an
  * iteration, and the record of an iteration and of a variant's run.

@@ -2,7 +2,7 @@
  * Programs like a run's tool calls, run once by each Python worker as it boots (runtime.ts), before
  * it says it is ready: the browser compiles the interpreter's hot code to optimised machine code
  * only once that code has run for a while, and without this that compiling fell in the first
- * iteration, on threads the engine needed (README, Speed). Every program is different, so the
+ * iteration, on threads the engine needed (docs/performance.md). Every program is different, so the
  * parser and compiler run each time as they do for a model's program; some of them fail, as a
  * model's programs often do, so that the error path is warm too.
  */

@@ -1,6 +1,6 @@
 /**
  * Tables 3 and 9 on the page (the Curves chapter): the recorded ablation is served from a made-up
- * fixture (tests/fixtures/ablation, whose numbers src/ui/figures/ablation-table/ablation-table.test.ts
+ * fixture (tests/fixtures/ablation, whose numbers tests/unit/ui/figures/ablation-table/ablation-view.test.ts
  * computes by hand), so the test does not depend on the shipped recording. The figure draws a dot
  * per seed and a mean per variant, the differences beside the paper's, the numbers table with the
  * settings, and the sentence, in English and Korean, at 1280×720 with no sideways overflow; the

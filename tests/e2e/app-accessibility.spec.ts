@@ -5,7 +5,7 @@
  * run); and no motion when the reader asks for reduced motion.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { PHASES } from '../../src/engine/trace';
+import { PHASES } from '../../src/engine/loop/trace';
 import { axeOf, RECORDED_PER_ITERATION, receivedTrace, waitForRecords } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 720 } });

@@ -7,7 +7,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { adpoAdvantageScale, adpoEpsilonHigh } from '../../src/core/adpo';
 import type { Agent0Config } from '../../src/core/config';
 import { grpoAdvantages } from '../../src/core/grpo';
-import type { PhaseRecord } from '../../src/engine/trace';
+import type { PhaseRecord } from '../../src/engine/loop/trace';
 
 export { RECORDED_PER_ITERATION, RECORDED_QUESTIONER_STEPS } from '../recorded-run';
 

@@ -6,7 +6,7 @@
  * its programs against a real total.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { PHASES, type PhaseName, type PhaseRecord } from '../../src/engine/trace';
+import { PHASES, type PhaseName, type PhaseRecord } from '../../src/engine/loop/trace';
 import { pythonWorkerCount } from '../../src/sandbox/pool';
 import { receivedTrace, severeViolations, waitForRecords, watchPage, RECORDED_PER_ITERATION } from './app-checks';
 

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { type AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { expect, type Page, test } from '@playwright/test';
-import type { PhaseRecord, RecordOf } from '../../src/engine/trace';
+import type { PhaseRecord, RecordOf } from '../../src/engine/loop/trace';
 import { E2E_BUILD_PORT } from '../../playwright.config';
 import { openMenu, receivedTrace, watchPage, severeViolations, RECORDED_QUESTIONER_STEPS } from './app-checks';
 

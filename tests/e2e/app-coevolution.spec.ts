@@ -7,9 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import type { CoevolutionRow } from '../../src/engine/coevolution';
+import type { CoevolutionRow } from '../../src/engine/files/coevolution-table';
 import type { EngineEvent } from '../../src/engine/protocol';
-import { table5Finding } from '../../src/ui/figures/coevolution-map/coevolution-view';
+import { table5Finding } from '../../src/engine/studies/table5-finding';
 import { EN } from '../../src/ui/text/en';
 import { openMenu, watchPage, severeViolations, proseText } from './app-checks';
 

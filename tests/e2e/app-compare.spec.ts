@@ -9,9 +9,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { METRICS, type MetricKey } from '../../src/engine/metrics';
-import { type IterationSummary, metricValue } from '../../src/engine/summary';
-import type { RecordedRun } from '../../src/engine/recording';
+import { METRICS, type MetricKey } from '../../src/engine/loop/metrics';
+import { type IterationSummary, metricValue } from '../../src/engine/loop/summary';
+import type { RecordedRun } from '../../src/engine/files/recording';
 import { axeOf, markValues, waitForRecords, watchPage } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 720 } });

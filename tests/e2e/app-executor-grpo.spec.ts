@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import type { PhaseRecord } from '../../src/engine/trace';
-import { asRecordedRun } from '../../src/engine/recording';
+import type { PhaseRecord } from '../../src/engine/loop/trace';
+import { asRecordedRun } from '../../src/engine/files/recording';
 import { receivedTrace, waitForRecords, watchPage } from './app-checks';
 
 const FILE = 'public/runs/compare-as-released.json';

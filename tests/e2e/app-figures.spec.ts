@@ -15,8 +15,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import type { PhaseRecord } from '../../src/engine/trace';
-import { asRecordedRun } from '../../src/engine/recording';
+import type { PhaseRecord } from '../../src/engine/loop/trace';
+import { asRecordedRun } from '../../src/engine/files/recording';
 import { axeOf, RECORDED_PER_ITERATION, receivedTrace, waitForRecords, watchPage } from './app-checks';
 
 const CLASSROOM = 'public/runs/classroom-seed1.json';

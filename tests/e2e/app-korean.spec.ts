@@ -8,7 +8,7 @@
  * file) are said in Korean too, with no English word but the settings paths and the values written.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { PHASES } from '../../src/engine/trace';
+import { PHASES } from '../../src/engine/loop/trace';
 import { receivedTrace, waitForRecords, RECORDED_PER_ITERATION } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 720 } });

@@ -14,8 +14,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import type { PhaseRecord } from '../../src/engine/trace';
-import { asRecordedRun, type RecordedRun } from '../../src/engine/recording';
+import type { PhaseRecord } from '../../src/engine/loop/trace';
+import { asRecordedRun, type RecordedRun } from '../../src/engine/files/recording';
 import { RECORDED_PER_ITERATION, receivedTrace, watchPage } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 720 } });

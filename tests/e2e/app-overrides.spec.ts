@@ -5,7 +5,7 @@
  * keeps in its MathML annotation, and from the marks' attributes), never the defaults.
  */
 import { expect, type Page, test } from '@playwright/test';
-import type { PhaseRecord } from '../../src/engine/trace';
+import type { PhaseRecord } from '../../src/engine/loop/trace';
 import { receivedTrace, waitForRecords } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 720 } });

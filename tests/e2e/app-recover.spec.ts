@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import type { PhaseRecord } from '../../src/engine/trace';
+import type { PhaseRecord } from '../../src/engine/loop/trace';
 import { openMenu, receivedTrace, waitForRecords, watchPage } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 720 } });

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { asRecordedRun, type RecordedRun } from '../../src/engine/recording';
+import { asRecordedRun, type RecordedRun } from '../../src/engine/files/recording';
 import {
   checkPhaseView,
   receivedTrace,

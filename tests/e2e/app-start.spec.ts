@@ -24,7 +24,7 @@ const workerCores = (page: Page) =>
 test('without WebGPU the engine starts on threaded WASM and trains a phase', async ({ page }) => {
   test.setTimeout(240_000);
   const seen = watchPage(page);
-  // The page decides the build from its cores (src/model/wasm-threads.ts): told 8, it asks for
+  // The page decides the build from its cores (src/model/backend/wasm-threads.ts): told 8, it asks for
   // threads on any machine, so the threaded build is tested here even on two cores.
   await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 8 }));
   const wasmBinaries: string[] = [];

@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { asRecordedRun } from '../../src/engine/recording';
-import type { RecordOf } from '../../src/engine/trace';
-import { encodeUnipo, type UnipoRunLog } from '../../src/engine/unipo';
-import { unipoProblems } from '../unit/engine/unipo-schema';
+import { asRecordedRun } from '../../src/engine/files/recording';
+import type { RecordOf } from '../../src/engine/loop/trace';
+import { encodeUnipo, type UnipoRunLog } from '../../src/engine/files/unipo';
+import { unipoProblems } from '../unit/engine/files/unipo-schema';
 import { openMenu, receivedTrace, waitForRecords, watchPage } from './app-checks';
 
 test.use({ viewport: { width: 1280, height: 720 } });

@@ -6,8 +6,8 @@ import { writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { WEBGPU_LAUNCH } from './webgpu-launch';
 import { makeConfig } from '../../src/core/config';
-import { parseOverrides } from '../../src/engine/overrides';
-import { PHASES, type PhaseRecord } from '../../src/engine/trace';
+import { parseOverrides } from '../../src/engine/loop/overrides';
+import { PHASES, type PhaseRecord } from '../../src/engine/loop/trace';
 import { checkPhaseView, openMenu, receivedTrace, screenshotChapters, waitForRecords, watchPage } from './app-checks';
 
 test.use({

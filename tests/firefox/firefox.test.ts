@@ -2,7 +2,7 @@
  * The production build in a second browser engine: Debian's Firefox ESR, driven over WebDriver
  * BiDi with puppeteer-core (Playwright cannot download its own Firefox here). The recorded run
  * replays into the views; a live tiny run trains on WASM (the SIMD build: no pthread workers in
- * Firefox, src/model/served-wasm.ts) with the Python tool, says which backend runs and why, and its
+ * Firefox, src/model/backend/served-wasm.ts) with the Python tool, says which backend runs and why, and its
  * run file round-trips (Save file, then Open file in a new page: the same run on screen, and it goes
  * on); the Korean page renders; no page error, no request off localhost.
  *
@@ -27,7 +27,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
-import { PHASES } from '../../src/engine/trace';
+import { PHASES } from '../../src/engine/loop/trace';
 import { RECORDED_ITERATION_PHASES } from '../recorded-run';
 
 const DIST = process.env.E2E_DIST ?? 'dist-firefox';

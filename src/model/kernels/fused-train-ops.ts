@@ -4,7 +4,6 @@
  * formula is its kernel's, in webgpu-train.ts.
  */
 import * as tf from '@tensorflow/tfjs';
-import type { PolicyLossInputs } from '../policy-loss';
 
 export const LAYER_NORM = 'A0LayerNorm';
 export const LAYER_NORM_GRAD = 'A0LayerNormGrad';
@@ -126,15 +125,28 @@ export function tokenLogProbsGrad(logits: tf.Tensor3D, ids: tf.Tensor2D, dlogp: 
   return kernel(TOKEN_LOG_PROBS_GRAD, { logits, ids, dlogp });
 }
 
+/** The per-token inputs of the clipped policy loss, each [B, T] (the clip widths [B, 1] per sequence). */
+export type PolicyTokenInputs = {
+  logp: tf.Tensor2D;
+  oldLogp: tf.Tensor2D;
+  refLogp: tf.Tensor2D;
+  advantages: tf.Tensor2D;
+  /**
+   * Aggregation weights w (core `aggregationWeights` of loss mask × per-token weight): the loss
+   * is Σ w·l. Their denominators are the whole batch's, so parts of a batch add up.
+   */
+  weights: tf.Tensor2D;
+  /** [B, 1] per-sequence clip widths. */
+  epsLow: tf.Tensor2D;
+  epsHigh: tf.Tensor2D;
+};
+
 /**
  * Per token of [B, T], the rows [6, B·T] of policy-loss.ts `lossParts`: w·L, w·k3, ρ, the branch
  * code, w·∂L/∂logπθ and w·∂k3/∂logπθ (the clip widths [B, 1] per sequence; `dualClip` null for
  * none): one dispatch.
  */
-export function policyTokens(
-  inputs: Omit<PolicyLossInputs, 'dualClip' | 'klCoef'>,
-  dualClip: number | null,
-): tf.Tensor2D {
+export function policyTokens(inputs: PolicyTokenInputs, dualClip: number | null): tf.Tensor2D {
   return kernel(POLICY_TOKENS, inputs, { dualClip: dualClip ?? 0, dual: dualClip !== null });
 }
 

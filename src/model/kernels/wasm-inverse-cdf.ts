@@ -6,7 +6,7 @@
  * minimum and reshapes). tfjs-backend-wasm computes its sums and running sums in float32, one
  * term after another from the left, and rounds each product and difference to float32; this
  * kernel does the same with `Math.fround`, so its draws are tfjs's bit for bit
- * (tests/unit/model/wasm-inverse-cdf.test.ts compares them on many rows).
+ * (tests/unit/model/kernels/wasm-inverse-cdf.test.ts compares them on many rows).
  */
 import * as tf from '@tensorflow/tfjs';
 import type { WasmNumericHeap } from './wasm-heap';

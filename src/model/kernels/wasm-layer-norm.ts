@@ -11,7 +11,7 @@
  *
  * At 8 sequences a token step is bound by launching its kernels, and its seven standardisations
  * took 49 of them; on larger inputs tfjs's kernels stay (LAYER_NORM_KERNEL_ELEMENTS). Recorded runs
- * replay unchanged; tests/unit/model/wasm-layer-norm.test.ts checks the bits against the
+ * replay unchanged; tests/unit/model/kernels/wasm-layer-norm.test.ts checks the bits against the
  * compositions.
  */
 import * as tf from '@tensorflow/tfjs';
@@ -111,7 +111,7 @@ const active = (name: string) => tf.getKernel(name, tf.getBackend()) !== undefin
 /**
  * Elements up to which these kernels run instead of tfjs's: they are plain JavaScript loops, which
  * beat the seven or eight kernels' launches on a token step's few rows but not XNNPACK's SIMD on a
- * training batch (README, Speed). Both give the same bits, so the choice changes no result.
+ * training batch (docs/performance.md). Both give the same bits, so the choice changes no result.
  */
 export const LAYER_NORM_KERNEL_ELEMENTS = 4096;
 

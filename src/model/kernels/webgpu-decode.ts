@@ -3,7 +3,7 @@
  * registered with tfjs for the `webgpu` backend only (so tf.profile counts each as one kernel),
  * each one WGSL program run through the backend's program API, one thread per output number (per
  * row and head for attention, per row for the draw). Called through fused-decode-ops.ts by
- * decode-fused.ts and sampling.ts; each is checked against tfjs's own kernels by
+ * decode.ts (`fusedExtend`) and sampling.ts; each is checked against tfjs's own kernels by
  * tests/e2e/model-webgpu.spec.ts, and at start by fused-decode-check.ts. Forward only: nothing is
  * differentiated through them.
  *
@@ -11,7 +11,7 @@
  * Loaded with the WebGPU backend (backend.ts), never in a WASM-only page.
  */
 import * as tf from '@tensorflow/tfjs';
-import { GELU_A, GELU_K } from '../gelu-constants';
+import { GELU_A, GELU_K } from './gelu-constants';
 import { type Inputs, PerOutputProgram, rowStats, run, type Uniform } from './webgpu-program';
 import { AFFINE_RESIDUAL, CACHE_WRITE, CACHED_ATTENTION, EMBED, NORM_AFFINE, SAMPLE } from './fused-decode-ops';
 

@@ -23,7 +23,7 @@ import {
 import { ATTENTION_KERNELS } from './webgpu-attention';
 import { LOSS_KERNELS } from './webgpu-loss';
 import { type WebGPUBackend, type WebGPUProgram, webgpu_util } from '@tensorflow/tfjs-backend-webgpu';
-import { GELU_A, GELU_K } from '../gelu-constants';
+import { GELU_A, GELU_K } from './gelu-constants';
 import { type Inputs, PerOutputProgram, rowStats, run } from './webgpu-program';
 
 /** WGSL: the row and column of output number `index` of rows x [m, d], and that row's `mean` and `rstd`. */

@@ -1,12 +1,12 @@
 /**
  * How the page names a tfjs backend ("webgpu" → "WebGPU"; unknown names pass through), and the
  * words that say why the run is on it: the badge's details and the header's sentence, both from
- * the choice the engine reported (`ChoiceBasis`, model/backend-choice.ts).
+ * the choice the engine reported (`ChoiceBasis`, model/backend/choice.ts).
  */
-import type { FusedKernels, WasmBinary } from '../../model/backend';
-import { singleThreadReason } from '../../model/wasm-threads';
-import type { ChoiceBasis } from '../../model/backend-choice';
-import type { Measurement } from '../../model/backend-decision';
+import type { FusedKernels, WasmBinary } from '../../model/backend/backend';
+import { singleThreadReason } from '../../model/backend/wasm-threads';
+import type { ChoiceBasis } from '../../model/backend/choice';
+import type { Measurement } from '../../model/backend/decision';
 import type { Strings } from '../text/types';
 
 const LABELS: Record<string, string> = { webgpu: 'WebGPU', webgl: 'WebGL', wasm: 'WASM', cpu: 'CPU' };
@@ -16,7 +16,7 @@ export function backendLabel(name: string): string {
 }
 
 /**
- * The known reasons a backend is skipped (the words of src/model/backend.ts), so the page can say
+ * The known reasons a backend is skipped (the words of src/model/backend/backend.ts), so the page can say
  * them in its own language; any other reason is the browser's or tfjs's own message, shown as is.
  */
 export type SkipReason = 'no-webgpu' | 'no-adapter' | 'fallback-adapter';
@@ -81,7 +81,7 @@ function skipText(reason: string, t: Strings): string {
 /**
  * Every line of the badge's details: why, the measured figures, the WASM build and its threads,
  * skipped candidates. `userAgent` and `cores` say why the page asked for the build without threads,
- * when it did (src/model/wasm-threads.ts).
+ * when it did (src/model/backend/wasm-threads.ts).
  */
 export function badgeLines(
   s: BackendState,

@@ -1,4 +1,4 @@
-import { UNIPO_FILE_NAME } from '../../engine/unipo';
+import { UNIPO_FILE_NAME } from '../../engine/files/unipo';
 
 /** Hand bytes to the browser as a file download. */
 export function downloadBytes(bytes: Uint8Array, name: string, type: string): void {
@@ -15,7 +15,7 @@ export function downloadBlob(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Hand a run log in UNIPO's format (src/engine/unipo.ts) to the browser as `agent0-lab-unipo.json`. */
+/** Hand a run log in UNIPO's format (src/engine/files/unipo.ts) to the browser as `agent0-lab-unipo.json`. */
 export function downloadUnipo(text: string): void {
   downloadBytes(new TextEncoder().encode(text), UNIPO_FILE_NAME, 'application/json');
 }

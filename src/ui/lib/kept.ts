@@ -2,7 +2,7 @@
  * Kept or dropped, per self-labelled question, from the same iteration's curation record (null
  * while curation has not run yet).
  */
-import type { PhaseRecord } from '../../engine/trace';
+import type { PhaseRecord } from '../../engine/loop/trace';
 
 type Curation = Extract<PhaseRecord, { phase: 'curation' }>;
 

@@ -1,12 +1,12 @@
 /**
  * The metrics drawn over iterations (the Curves and the compare view), read from the per-iteration
- * summaries and the base model's evaluation through the metric table (src/engine/metrics.ts).
+ * summaries and the base model's evaluation through the metric table (src/engine/loop/metrics.ts).
  */
 import { line } from 'd3';
 import type { Agent0Config } from '../../core/config';
-import { type MetricKey, metricRow } from '../../engine/metrics';
-import { metricValue, type StoredSummary } from '../../engine/summary';
-import type { EvaluationResult } from '../../engine/trace';
+import { type MetricKey, metricRow } from '../../engine/loop/metrics';
+import { metricValue, type StoredSummary } from '../../engine/loop/summary';
+import type { EvaluationResult } from '../../engine/loop/trace';
 import type { FigureTexts } from '../text/figures-types';
 
 export interface SeriesPoint {

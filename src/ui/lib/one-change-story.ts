@@ -5,16 +5,16 @@
  */
 import type { Agent0Config } from '../../core/config';
 import type { ProblemReport } from '../../core/problems';
-import { configDiff, flattenSettings } from '../../engine/config-diff';
+import { configDiff, flattenSettings } from '../../engine/files/config-diff';
 import {
   type ChangeCost,
   changeCost,
   heldOutQuestions,
   largestCost,
   unexpectedSettings,
-} from '../../engine/one-change-costs';
-import type { IterationSummary } from '../../engine/summary';
-import { ONE_CHANGE_RUNS, type OneChangeId } from './compare-pair';
+} from '../../engine/studies/one-change-costs';
+import type { IterationSummary } from '../../engine/loop/summary';
+import { ONE_CHANGE_RUNS, type OneChangeId } from '../../engine/studies/compare-pair';
 import type { OneChangeLoad } from '../state/compare.svelte';
 
 interface PairRun {

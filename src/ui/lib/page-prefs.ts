@@ -3,8 +3,7 @@
  * page follows each phase to its figure, and the pace of Run. A value the page did not write (or
  * storage that is unavailable) reads as the default.
  */
-import type { PaceId } from '../text/classroom-types';
-import { PACES } from '../state/paced-run.svelte';
+import { PACES, type PaceId } from '../state/paced-run.svelte';
 
 const FOLLOW_KEY = 'agent0.followPhase';
 const PACE_KEY = 'agent0.pace';

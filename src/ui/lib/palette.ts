@@ -19,6 +19,31 @@ export const MASKED = '#9a9a9a';
 /** Darker shades of the hues for text on white (at least 4.5:1; the hues themselves are for marks). */
 export const TEXT_HUE = { orange: '#8a5a00', vermillion: '#a33c00', green: '#00785a' } as const;
 
+/**
+ * The palette as CSS custom properties, set once on the document's root (`applyPalette`, main.ts):
+ * components' styles write `var(--blue)`, never the hex, so every colour has this one source. (The
+ * figure export reads computed styles, which hold the resolved colours.)
+ */
+export const PALETTE_CSS = {
+  '--blue': OKABE_ITO[0],
+  '--orange': OKABE_ITO[1],
+  '--green': OKABE_ITO[2],
+  '--pink': OKABE_ITO[3],
+  '--sky': OKABE_ITO[4],
+  '--vermillion': OKABE_ITO[5],
+  '--yellow': OKABE_ITO[6],
+  '--masked': MASKED,
+  '--neutral': NEUTRAL,
+  '--text-orange': TEXT_HUE.orange,
+  '--text-vermillion': TEXT_HUE.vermillion,
+  '--text-green': TEXT_HUE.green,
+} as const;
+
+/** Set PALETTE_CSS on `root` (the document's element). */
+export function applyPalette(root: HTMLElement): void {
+  for (const [name, value] of Object.entries(PALETTE_CSS)) root.style.setProperty(name, value);
+}
+
 /** Category colour (cycles after eight). */
 export function category(i: number): string {
   return OKABE_ITO[((i % OKABE_ITO.length) + OKABE_ITO.length) % OKABE_ITO.length] as string;

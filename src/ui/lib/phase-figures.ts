@@ -2,8 +2,7 @@
  * Where each phase of the loop shows on the page: the figure it fills (followed after a step), and
  * which phases each chapter explains (said in the contents, whose order is the chapters' own).
  */
-import { PHASES, type PhaseName } from '../../engine/trace';
-import type { ChapterId } from '../text/types';
+import { PHASES, type PhaseName } from '../../engine/loop/trace';
 
 /** The figure (`data-view`) that a phase's record fills first. */
 export const PHASE_FIGURE: Record<PhaseName, string> = {
@@ -18,6 +17,10 @@ export const PHASE_FIGURE: Record<PhaseName, string> = {
   'executor-update': 'adpo-ratios',
   evaluation: 'curves',
 };
+
+/** The page's chapters, in the order they stand on the page. */
+export const CHAPTER_IDS = ['loop', 'contracts', 'reward', 'labelling', 'grpo', 'adpo', 'curves', 'repair'] as const;
+export type ChapterId = (typeof CHAPTER_IDS)[number];
 
 /** The phases each chapter explains (none for the overview and the repair lab). */
 export const CHAPTER_PHASES: Record<ChapterId, readonly PhaseName[]> = {

@@ -1,9 +1,9 @@
 /**
  * Walking a recorded run phase by phase (the replay driver). The recording itself is written and
- * read by src/engine/recording.ts.
+ * read by src/engine/files/recording.ts.
  */
-import { type LoopPosition, iterationStart, positionOfRecord } from '../../engine/loop-position';
-import type { PhaseRecord } from '../../engine/trace';
+import { type LoopPosition, iterationStart, positionOfRecord } from '../../engine/loop/loop-position';
+import type { PhaseRecord } from '../../engine/loop/trace';
 
 /** Where the loop stands after the first `played` records of a recorded trace. */
 export function replayPosition(trace: readonly PhaseRecord[], played: number): LoopPosition {

@@ -6,9 +6,9 @@
  * `lesson=3` (the guided lesson's screen), `handout=1`, `embed=reward`.
  */
 import { type ConfigOverride, makeConfig, PRESET_NAMES, type PresetName } from '../../core/config';
-import { parseOverrides } from '../../engine/overrides';
-import type { BackendName } from '../../model/backend';
-import { LESSON_SCREENS, readLessonStep } from './lesson-screens';
+import { parseOverrides } from '../../engine/loop/overrides';
+import type { BackendName } from '../../model/backend/backend';
+import { LESSON_SCREENS, readLessonStep } from '../classroom/lesson-screens';
 
 export type Lang = 'en' | 'ko';
 export type Mode = 'live' | 'replay';

@@ -7,7 +7,7 @@
 import type { AdpoSettings } from '../../core/adpo';
 import type { FormulaTerm } from '../../core/formula-terms';
 import { type UncertaintyScale, uncertainty } from '../../core/reward';
-import type { ProxyResult } from '../../engine/trace';
+import type { ProxyResult } from '../../engine/loop/trace';
 import { fmt } from './format';
 
 /** The few words inside formulas (\\text{…}), in the page's language. */

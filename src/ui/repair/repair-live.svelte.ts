@@ -5,11 +5,11 @@
  */
 import { formatReport, plainReport, type ProblemReport } from '../../core/problems';
 import { PROBLEMS_EN } from '../../core/problems-en';
-import type { BackendName } from '../../model/backend';
+import type { BackendName } from '../../model/backend/backend';
 import type { EpisodeMetrics, RepairRunRecord } from '../../repair/records';
 import type { RepairCommand, RepairEvent, RepairStage } from '../../repair/protocol';
 import { type SandboxSpawner, sandboxSpawner } from '../../sandbox/page-spawner';
-import { pageWantsWasmThreads } from '../../model/wasm-threads';
+import { pageWantsWasmThreads } from '../../model/backend/wasm-threads';
 import { createRepairWorker } from './repair-worker';
 
 export type LiveStatus = 'idle' | 'starting' | 'running' | 'stopping' | 'done' | 'error';

@@ -6,10 +6,10 @@
 import type { Agent0Config, PresetName } from '../../core/config';
 import { ProblemError, reportOf } from '../../core/problem-error';
 import type { ProblemReport } from '../../core/problems';
-import type { IterationSummary } from '../../engine/summary';
-import type { EvaluationResult } from '../../engine/trace';
-import { ONE_CHANGE_RUNS, type OneChangeId, PAIR_FILES, type PairSide } from '../lib/compare-pair';
-import { readRunFile } from '../../engine/run-file';
+import type { IterationSummary } from '../../engine/loop/summary';
+import type { EvaluationResult } from '../../engine/loop/trace';
+import { ONE_CHANGE_RUNS, type OneChangeId, PAIR_FILES, type PairSide } from '../../engine/studies/compare-pair';
+import { readRunFile } from '../../engine/files/run-file';
 import { missingAnswer } from '../lib/missing-answer';
 
 export interface ComparedRun {

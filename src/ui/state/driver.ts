@@ -1,4 +1,4 @@
-import type { PhaseRecord } from '../../engine/trace';
+import type { PhaseRecord } from '../../engine/loop/trace';
 
 /** What the controls drive: the engine worker (live) or a recorded run (replay); same buttons for both. */
 export interface Driver {

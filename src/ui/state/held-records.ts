@@ -1,5 +1,5 @@
 /** The records the page holds of a run: whole for the latest iterations, stubs before. */
-import type { PhaseRecord } from '../../engine/trace';
+import type { PhaseRecord } from '../../engine/loop/trace';
 
 /**
  * A record of an earlier iteration whose content the page has let go: only the latest record of

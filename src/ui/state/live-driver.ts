@@ -22,8 +22,9 @@
 import { fromSource, reportOf } from '../../core/problem-error';
 import { formatReport, plainReport, type ProblemReport } from '../../core/problems';
 import { PROBLEMS_EN } from '../../core/problems-en';
-import { AUTOSAVE_SLOT, type EngineCommand, type EngineEvent, SAVE_SLOT, previousSlot } from '../../engine/protocol';
-import { atIterationStart } from '../../engine/loop-position';
+import { AUTOSAVE_SLOT, SAVE_SLOT, previousSlot } from '../../engine/files/idb-store';
+import type { EngineCommand, EngineEvent } from '../../engine/protocol';
+import { atIterationStart } from '../../engine/loop/loop-position';
 import { downloadBytes, downloadUnipo } from '../lib/download';
 import { readForks } from '../lib/fork-url';
 import { testHooks } from '../lib/test-hooks';
@@ -32,7 +33,7 @@ import { benchMeterWanted, type PageEntry, timedHandler } from './bench-meter';
 import type { Driver } from './driver';
 import type { RunState } from './run.svelte';
 import { type SandboxSpawner, sandboxSpawner } from '../../sandbox/page-spawner';
-import { pageWantsWasmThreads } from '../../model/wasm-threads';
+import { pageWantsWasmThreads } from '../../model/backend/wasm-threads';
 
 /** A resume loads the automatic checkpoint, or when it is refused the last Save, then the one before. */
 const RESUME: EngineCommand = { type: 'load', slot: AUTOSAVE_SLOT, fallbacks: [SAVE_SLOT, previousSlot(SAVE_SLOT)] };

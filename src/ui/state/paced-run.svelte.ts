@@ -5,12 +5,13 @@
  * between phases (`delay-N`). Pause ends a paced run at once between phases, or after the phase
  * under way.
  */
-import type { PaceId } from '../text/classroom-types';
 import type { Driver } from './driver';
 import type { RunState } from './run.svelte';
 import { stepPhase } from './step-phases';
 
-export const PACES: readonly PaceId[] = ['continuous', 'each-phase', 'delay-2', 'delay-5', 'delay-10'];
+export const PACES = ['continuous', 'each-phase', 'delay-2', 'delay-5', 'delay-10'] as const;
+/** One pace of Run (the words of each: `paces` in src/ui/text/classroom-*.ts). */
+export type PaceId = (typeof PACES)[number];
 
 /** Seconds between phases of a `delay-N` pace (0 for the others). */
 export function paceDelaySeconds(pace: PaceId): number {

@@ -3,11 +3,11 @@
  * same events the engine worker sends, so every view and control behaves as in a live run.
  */
 import type { EngineEvent } from '../../engine/protocol';
-import { asRecordedRun, type RecordedRun } from '../../engine/recording';
+import { asRecordedRun, type RecordedRun } from '../../engine/files/recording';
 import { iterationEnd, replayPosition } from '../lib/recorded';
 import type { Driver } from './driver';
 import type { RunState } from './run.svelte';
-import { encodeUnipo } from '../../engine/unipo';
+import { encodeUnipo } from '../../engine/files/unipo';
 import { downloadUnipo } from '../lib/download';
 import { fetchRecording } from '../lib/fetch-recording';
 

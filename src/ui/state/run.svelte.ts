@@ -5,14 +5,14 @@
  */
 import type { Agent0Config } from '../../core/config';
 import type { ProblemReport } from '../../core/problems';
-import type { CoevolutionRow } from '../../engine/coevolution';
-import type { ProgressKind } from '../../engine/context';
-import type { LoopPosition } from '../../engine/loop-position';
+import type { CoevolutionRow } from '../../engine/files/coevolution-table';
+import type { ProgressKind } from '../../engine/loop/context';
+import type { LoopPosition } from '../../engine/loop/loop-position';
 import type { EngineEvent } from '../../engine/protocol';
-import type { IterationSummary } from '../../engine/summary';
-import type { EvaluationResult, PhaseName, RecordOf } from '../../engine/trace';
-import type { FusedKernels, WasmBinary } from '../../model/backend';
-import type { ChoiceBasis } from '../../model/backend-choice';
+import type { IterationSummary } from '../../engine/loop/summary';
+import type { EvaluationResult, PhaseName, RecordOf } from '../../engine/loop/trace';
+import type { FusedKernels, WasmBinary } from '../../model/backend/backend';
+import type { ChoiceBasis } from '../../model/backend/choice';
 import { type HeldRecord, releaseOldRecords } from './held-records';
 import { testHooks } from '../lib/test-hooks';
 
@@ -36,7 +36,7 @@ export interface ForkParent {
   summaries: IterationSummary[];
 }
 
-/** Agent0's Table 5 of the run on screen (src/engine/coevolution.ts). */
+/** Agent0's Table 5 of the run on screen (src/engine/studies/coevolution.ts). */
 export interface CoevolutionTable {
   rows: CoevolutionRow[];
   /** The iterations (and pools) it covers: the first `iterations` of the run. */

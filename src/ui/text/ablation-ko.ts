@@ -1,5 +1,5 @@
 /** Korean words of the Tables 3 / 9 view (the English file says the same). */
-import type { AblationFinding } from '../figures/ablation-table/ablation-view';
+import type { AblationFinding } from '../../engine/studies/ablation-table';
 import type { AblationTexts } from './ablation-types';
 
 const VARIANT: AblationTexts['variant'] = {

@@ -1,7 +1,7 @@
 /** The words of the Tables 3 / 9 view (src/ui/figures/ablation-table/AblationTable.svelte): ablations over seeds. */
 import type { Separation } from '../../core/stats';
-import type { AblationId } from '../../engine/ablation-variants';
-import type { AblationFinding } from '../figures/ablation-table/ablation-view';
+import type { AblationId } from '../../engine/studies/ablation-variants';
+import type { AblationFinding } from '../../engine/studies/ablation-table';
 
 export interface AblationTexts {
   title: string;

@@ -14,17 +14,17 @@ export const NOTES_EN: NoteTexts = {
     updates === 1
       ? 'This run’s executor makes one update per batch, as Agent0’s executor script does (its mini-batch is the whole batch). At that update ρ ≡ 1, so no clip fires, ε_high(s) included: only g(s) changes what the executor learns.'
       : `This run’s executor makes ${updates} updates per batch (Agent0’s executor script makes one): after the first, ρ moves away from 1 and the clip band, with ε_high(s), can act.`,
-  released: (e) =>
-    e.algorithm === 'adpo'
-      ? 'As released, Agent0’s executor trainer never selects the ADPO loss and runs GRPO with a symmetric 0.2 clip and dual clip 3. This run uses the rule the paper describes («executor.algorithm = adpo»).'
-      : `This run’s executor uses GRPO, as the released trainer does: clip [${+(1 - e.epsLow).toFixed(4)}, ${+(1 + e.epsHigh).toFixed(4)}]${e.dualClip === null ? ', no dual clip' : `, dual clip ${e.dualClip}`}; g(s) and ε_high(s) are not applied.`,
+  released: (e, a) =>
+    !a.released
+      ? `As released, Agent0’s executor trainer never selects the ${a.name} loss and runs GRPO with a symmetric 0.2 clip and dual clip 3. This run uses ${a.inPaper ? 'the rule the paper describes' : `${a.name}, which the paper does not describe`} («executor.algorithm = ${a.id}»).`
+      : `This run’s executor uses ${a.name}, as the released trainer does: clip [${+(1 - e.epsLow).toFixed(4)}, ${+(1 + e.epsHigh).toFixed(4)}]${e.dualClip === null ? ', no dual clip' : `, dual clip ${e.dualClip}`}; g(s) and ε_high(s) are not applied.`,
   releaseMode: (mode) =>
     mode === 'as-released'
       ? 'This run reproduces Agent0’s released behaviour («release.mode = as-released»).'
       : `This run follows Agent0’s stated intent («release.mode = ${mode}»).`,
   noCurated: 'No question fell inside the curation band, so the executor was not updated.',
-  executorGrpo: (c) =>
-    `This run’s executor is updated by GRPO («executor.algorithm = grpo»), not ADPO: no g(s) scales its advantages and no ε_high(s) widens its clip. Every group’s advantages are used as they are, and every sequence is clipped to the same band [${num(1 - c.epsLow)}, ${num(1 + c.epsHigh)}]${c.dualClip === null ? ', with no dual clip' : `, with dual clip c = ${num(c.dualClip)}`}.`,
+  executorGrpo: (c, a) =>
+    `This run’s executor is updated by ${a.name} («executor.algorithm = ${a.id}»), not ADPO: no g(s) scales its advantages and no ε_high(s) widens its clip. Every group’s advantages are used as they are, and every sequence is clipped to the same band [${num(1 - c.epsLow)}, ${num(1 + c.epsHigh)}]${c.dualClip === null ? ', with no dual clip' : `, with dual clip c = ${num(c.dualClip)}`}.`,
   noSignal: 'All rewards in this group are equal: every advantage is 0.',
   oracle: 'true answer (the simulator’s oracle)',
   gate: (gate, minP) =>

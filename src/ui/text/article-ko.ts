@@ -14,17 +14,17 @@ export const NOTES_KO: NoteTexts = {
     updates === 1
       ? '이 실행의 해답자는 Agent0의 해답자 스크립트처럼 배치마다 한 번만 갱신합니다(미니배치가 배치 전체). 그 갱신에서 ρ ≡ 1이므로 ε_high(s)를 포함해 어떤 클립도 일어나지 않고, 해답자가 배우는 내용을 바꾸는 것은 g(s)뿐입니다.'
       : `이 실행의 해답자는 배치마다 ${updates}번 갱신합니다(Agent0의 해답자 스크립트는 한 번). 첫 갱신 뒤로는 ρ가 1에서 벗어나므로 ε_high(s)를 포함한 클립 구간이 작동할 수 있습니다.`,
-  released: (e) =>
-    e.algorithm === 'adpo'
-      ? '공개된 Agent0 코드의 해답자 학습기는 ADPO 손실을 실제로 고르지 않고, 대칭 0.2 클립과 이중 클립 3의 GRPO로 돌아갑니다. 이 실행은 논문이 설명하는 규칙을 씁니다 («executor.algorithm = adpo»).'
-      : `이 실행의 해답자는 공개된 학습기처럼 GRPO를 씁니다. 클립 구간은 [${+(1 - e.epsLow).toFixed(4)}, ${+(1 + e.epsHigh).toFixed(4)}]이고 ${e.dualClip === null ? '이중 클립은 없습니다' : `이중 클립은 ${e.dualClip}입니다`}. g(s)와 ε_high(s)는 쓰이지 않습니다.`,
+  released: (e, a) =>
+    !a.released
+      ? `공개된 Agent0 코드의 해답자 학습기는 ${a.name} 손실을 실제로 고르지 않고, 대칭 0.2 클립과 이중 클립 3의 GRPO로 돌아갑니다. 이 실행은 ${a.inPaper ? '논문이 설명하는 규칙을' : `논문에 없는 ${a.name}를`} 씁니다 («executor.algorithm = ${a.id}»).`
+      : `이 실행의 해답자는 공개된 학습기처럼 ${a.name}를 씁니다. 클립 구간은 [${+(1 - e.epsLow).toFixed(4)}, ${+(1 + e.epsHigh).toFixed(4)}]이고 ${e.dualClip === null ? '이중 클립은 없습니다' : `이중 클립은 ${e.dualClip}입니다`}. g(s)와 ε_high(s)는 쓰이지 않습니다.`,
   releaseMode: (mode) =>
     mode === 'as-released'
       ? '이 실행은 공개된 Agent0 코드의 동작을 그대로 재현합니다 («release.mode = as-released»).'
       : `이 실행은 Agent0가 밝힌 의도를 따릅니다 («release.mode = ${mode}»).`,
   noCurated: '선별 구간에 든 문제가 없어서 해답자를 갱신하지 않았습니다.',
-  executorGrpo: (c) =>
-    `이 실행의 해답자는 ADPO가 아니라 GRPO로 갱신됩니다 («executor.algorithm = grpo»). 이점을 줄이는 g(s)도, 클립을 넓히는 ε_high(s)도 없습니다. 묶음마다 이점을 그대로 쓰고, 모든 시퀀스를 같은 구간 [${num(1 - c.epsLow)}, ${num(1 + c.epsHigh)}]로 자르며, ${c.dualClip === null ? '이중 클립은 없습니다' : `이중 클립은 c = ${num(c.dualClip)}입니다`}.`,
+  executorGrpo: (c, a) =>
+    `이 실행의 해답자는 ADPO가 아니라 ${a.name}로 갱신됩니다 («executor.algorithm = ${a.id}»). 이점을 줄이는 g(s)도, 클립을 넓히는 ε_high(s)도 없습니다. 묶음마다 이점을 그대로 쓰고, 모든 시퀀스를 같은 구간 [${num(1 - c.epsLow)}, ${num(1 + c.epsHigh)}]로 자르며, ${c.dualClip === null ? '이중 클립은 없습니다' : `이중 클립은 c = ${num(c.dualClip)}입니다`}.`,
   noSignal: '이 그룹의 보상이 모두 같아서 어드밴티지가 전부 0입니다.',
   oracle: '실제 정답 (시뮬레이터의 오라클)',
   gate: (gate, minP) =>

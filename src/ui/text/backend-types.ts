@@ -32,9 +32,9 @@ export interface BackendWhyStrings {
   threadsRule: string;
   /** Badge: a build without threads runs on one. */
   singleThread: string;
-  /** Badge: why Firefox gets the build without threads (src/model/served-wasm.ts). */
+  /** Badge: why Firefox gets the build without threads (src/model/backend/served-wasm.ts). */
   geckoSingleThread: string;
-  /** Badge: why a machine with few cores gets the build without threads (src/model/wasm-threads.ts). */
+  /** Badge: why a machine with few cores gets the build without threads (src/model/backend/wasm-threads.ts). */
   fewCoresSingleThread: (cores: number) => string;
   /** Badge, on WebGPU: generation runs the fused kernels (src/model/kernels/webgpu-decode.ts). */
   fusedGeneration: string;

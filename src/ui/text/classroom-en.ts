@@ -170,7 +170,8 @@ export const CLASSROOM_EN: ClassroomTexts = {
     curation: (kept, total, lo, hi) =>
       `Self-consistency s; curation kept ${kept} of ${total} questions with ${lo} ≤ s ≤ ${hi}:`,
     clip: (epsLow, epsHigh) => `Clipped objective of the questioner (ε_low = ${epsLow}, ε_high = ${epsHigh}):`,
-    clipPerSequence: (epsLow) => `ε_low = ${epsLow}; the executor’s ε_high(s) is set per question by ADPO.`,
+    clipPerSequence: (epsLow, algorithm) =>
+      `ε_low = ${epsLow}; the executor’s ε_high(s) is set per question by ${algorithm}.`,
   },
   embed: {
     label: 'Figure of the recorded run',

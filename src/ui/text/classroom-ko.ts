@@ -172,7 +172,7 @@ export const CLASSROOM_KO: ClassroomTexts = {
     curation: (kept, total, lo, hi) =>
       `자기 일관성 s. 선별은 ${lo} ≤ s ≤ ${hi}인 문제 ${total}개 중 ${kept}개를 남겼습니다:`,
     clip: (epsLow, epsHigh) => `출제자의 자르기 목적 함수 (ε_low = ${epsLow}, ε_high = ${epsHigh}):`,
-    clipPerSequence: (epsLow) => `ε_low = ${epsLow}. 풀이자의 ε_high(s)는 ADPO가 문제마다 정합니다.`,
+    clipPerSequence: (epsLow, algorithm) => `ε_low = ${epsLow}. 풀이자의 ε_high(s)는 ${algorithm}가 문제마다 정합니다.`,
   },
   embed: {
     label: '기록된 실행의 그림',

@@ -2,11 +2,11 @@
  * Words for running a class: the header's menu, the pace of Run, following the phase, projector
  * mode, and the classroom views (the guided lesson, the handout, an embedded figure).
  */
-import type { ProgressKind } from '../../engine/context';
-import type { LessonScreenId } from '../lib/lesson-screens';
+import type { ProgressKind } from '../../engine/loop/context';
+import type { LessonScreenId } from '../classroom/lesson-screens';
 
 /** How Run moves through phases (state/paced-run.svelte.ts). */
-export type PaceId = 'continuous' | 'each-phase' | 'delay-2' | 'delay-5' | 'delay-10';
+import type { PaceId } from '../state/paced-run.svelte';
 
 export interface LessonScreenTexts {
   title: string;
@@ -30,7 +30,7 @@ export interface ClassroomTexts {
   /** Status while the Python sandbox starts at the run's first tool call (only when its start while the page
    *  loaded failed). */
   startingPython: string;
-  /** A long phase's progress label, by what it counts (engine/context.ts `ProgressKind`): sequences
+  /** A long phase's progress label, by what it counts (engine/loop/context.ts `ProgressKind`): sequences
    *  of this generation turn stopped, programs run of those written so far, mini-batch updates done. */
   progress: Record<ProgressKind, (done: number, total: number) => string>;
   /** The checkbox that scrolls to the figure of the phase just run. */
@@ -116,7 +116,8 @@ export interface ClassroomTexts {
     advantage: (group: number, iteration: number) => string;
     curation: (kept: number, total: number, lo: string, hi: string) => string;
     clip: (epsLow: string, epsHigh: string) => string;
-    clipPerSequence: (epsLow: string) => string;
+    /** When the executor's algorithm sets ε_high per sequence; `algorithm` is its name (the registry's). */
+    clipPerSequence: (epsLow: string, algorithm: string) => string;
   };
   embed: {
     label: string;

@@ -1,5 +1,6 @@
 /** English words of the Table 5 view (the Korean file says the same). */
-import { PAPER_TABLE5, type Table5Finding } from '../figures/coevolution-map/coevolution-view';
+import { PAPER_TABLE5 } from '../../core/paper';
+import type { Table5Finding } from '../../engine/studies/table5-finding';
 import { fmt, pct } from '../lib/format';
 import type { CoevolutionTexts } from './coevolution-types';
 
@@ -42,7 +43,7 @@ export const COEVOLUTION_EN: CoevolutionTexts = {
     `executor ${executor}, pool of iteration ${pool}\nthe oracle answers none of its questions`,
   legend: (p) => `pass rate ${p}`,
   paperTitle: 'Agent0 (paper, Table 5): the executor after iteration 1',
-  paperNote: '«Qwen3-8B», 200 questions from each iteration’s curriculum; the paper reports this row only.',
+  paperNote: `«Qwen3-8B», ${PAPER_TABLE5.questions} questions from each iteration’s curriculum; the paper reports this row only.`,
   paperTip: (pool, pass, calls) =>
     `paper: executor after iteration 1, pool of iteration ${pool}\npass rate ${pass}\ntool calls ${calls}`,
   recorded: (iterations) =>

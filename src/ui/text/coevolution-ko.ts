@@ -1,5 +1,6 @@
 /** Korean words of the Table 5 view (the English file says the same). */
-import { PAPER_TABLE5, type Table5Finding } from '../figures/coevolution-map/coevolution-view';
+import { PAPER_TABLE5 } from '../../core/paper';
+import type { Table5Finding } from '../../engine/studies/table5-finding';
 import { fmt, pct } from '../lib/format';
 import type { CoevolutionTexts } from './coevolution-types';
 
@@ -41,7 +42,7 @@ export const COEVOLUTION_KO: CoevolutionTexts = {
   noCellTip: (executor, pool) => `해답자: ${executor}, 반복 ${pool}의 문제 풀\n오라클이 답할 수 있는 문제가 없습니다`,
   legend: (p) => `통과율 ${p}`,
   paperTitle: 'Agent0 논문(표 5): 반복 1 뒤의 해답자',
-  paperNote: '«Qwen3-8B», 반복마다 커리큘럼 문제 200개. 논문에는 이 행만 실려 있습니다.',
+  paperNote: `«Qwen3-8B», 반복마다 커리큘럼 문제 ${PAPER_TABLE5.questions}개. 논문에는 이 행만 실려 있습니다.`,
   paperTip: (pool, pass, calls) =>
     `논문: 반복 1 뒤의 해답자, 반복 ${pool}의 문제 풀\n통과율 ${pass}\n도구 호출 ${calls}회`,
   recorded: (iterations) =>

@@ -1,5 +1,5 @@
 /** The words of the Table 5 view (src/ui/figures/coevolution-map/CoevolutionMap.svelte): frozen executors on every iteration's pool. */
-import type { Table5Finding } from '../figures/coevolution-map/coevolution-view';
+import type { Table5Finding } from '../../engine/studies/table5-finding';
 
 export interface CoevolutionTexts {
   title: string;

@@ -1,6 +1,6 @@
 /** English words of the compare view (the Korean file says the same). */
 import { type AccuracyGap, NOISE_STANDARD_ERRORS } from '../../core/stats';
-import type { ChangeCost } from '../../engine/one-change-costs';
+import type { ChangeCost } from '../../engine/studies/one-change-costs';
 import type { CompareTexts } from './compare-types';
 
 const v = (x: number | null) => (x === null ? '—' : x.toFixed(2));

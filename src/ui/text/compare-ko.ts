@@ -1,6 +1,6 @@
 /** 비교 화면의 한국어 (영어 파일과 같은 내용). */
 import { type AccuracyGap, NOISE_STANDARD_ERRORS } from '../../core/stats';
-import type { ChangeCost } from '../../engine/one-change-costs';
+import type { ChangeCost } from '../../engine/studies/one-change-costs';
 import type { CompareTexts } from './compare-types';
 
 const v = (x: number | null) => (x === null ? '—' : x.toFixed(2));

@@ -1,6 +1,6 @@
 /** The words of the compare view, the fork dialog and the narrated "as released" comparison. */
-import type { PartingPoints } from '../../engine/compare-story';
-import type { OneChangeId } from '../lib/compare-pair';
+import type { PartingPoints } from '../../engine/studies/compare-story';
+import type { OneChangeId } from '../../engine/studies/compare-pair';
 import type { OneChangeStory } from '../lib/one-change-story';
 
 /** A run of narrated text: plain words, or a link that moves the compare view to an iteration. */

@@ -1,5 +1,5 @@
 /** English words of the figures' frame, legends, axes and explanations (figures-types.ts). */
-import { HARD_DIFFICULTY } from '../../engine/metrics';
+import { HARD_DIFFICULTY } from '../../engine/loop/metrics';
 import type { FigureTexts } from './figures-types';
 
 export const FIGURES_EN: FigureTexts = {

@@ -1,5 +1,5 @@
 /** 그림의 틀, 범례, 축, 설명에 쓰는 한국어 (figures-types.ts). */
-import { HARD_DIFFICULTY } from '../../engine/metrics';
+import { HARD_DIFFICULTY } from '../../engine/loop/metrics';
 import type { FigureTexts } from './figures-types';
 
 export const FIGURES_KO: FigureTexts = {

@@ -1,5 +1,5 @@
-/** English names of the per-iteration metrics (src/engine/metrics.ts), on the Curves and in the compare view. */
-import { HARD_DIFFICULTY } from '../../engine/metrics';
+/** English names of the per-iteration metrics (src/engine/loop/metrics.ts), on the Curves and in the compare view. */
+import { HARD_DIFFICULTY } from '../../engine/loop/metrics';
 import type { MetricWords } from './page-types';
 
 export const METRICS_EN: MetricWords = {

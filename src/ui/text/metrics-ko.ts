@@ -1,5 +1,5 @@
-/** 반복마다 재는 지표(src/engine/metrics.ts)의 한국어 이름: 곡선과 비교 화면에 쓰입니다. */
-import { HARD_DIFFICULTY } from '../../engine/metrics';
+/** 반복마다 재는 지표(src/engine/loop/metrics.ts)의 한국어 이름: 곡선과 비교 화면에 쓰입니다. */
+import { HARD_DIFFICULTY } from '../../engine/loop/metrics';
 import type { MetricWords } from './page-types';
 
 export const METRICS_KO: MetricWords = {

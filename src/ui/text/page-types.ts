@@ -4,12 +4,13 @@
  * come from the run's settings (`Agent0Config`) or from its trace.
  */
 import type { Agent0Config } from '../../core/config';
+import type { ExecutorAlgorithm } from '../../core/executor-algorithms';
 import type { Termination } from '../../core/repair/episode';
 import type { SettingProblem } from '../lib/settings';
 import type { TexWords } from '../lib/tex';
-import type { MetricKey } from '../../engine/metrics';
+import type { MetricKey } from '../../engine/loop/metrics';
 
-/** The name of each per-iteration metric, keyed by its row in the metric table (src/engine/metrics.ts). */
+/** The name of each per-iteration metric, keyed by its row in the metric table (src/engine/loop/metrics.ts). */
 export type MetricWords = Record<MetricKey, string>;
 
 /** Words of the marks' tooltips, legends and small labels of the figures. */
@@ -64,15 +65,18 @@ export interface NoteTexts {
   questionerFrozen: string;
   /** Next to the executor's clip view: its schedule and what that means for ρ and the clip. */
   executorSchedule: (updates: number) => string;
-  /** What the executor's update is in this run, against the released code. */
-  released: (e: Agent0Config['executor']) => string;
+  /** What the executor's update is in this run (its algorithm's registry entry), against the released code. */
+  released: (e: Agent0Config['executor'], algorithm: ExecutorAlgorithm) => string;
   /** The run's `release.mode`: Agent0's stated intent, or its released code's behaviour. */
   releaseMode: (mode: Agent0Config['release']['mode']) => string;
   noSignal: string;
   /** The executor's update was skipped: curation kept no question. */
   noCurated: string;
-  /** In place of ADPO's g(s) and ε_high(s) when the executor ran GRPO: the clip band its update used. */
-  executorGrpo: (clip: { epsLow: number; epsHigh: number; dualClip: number | null }) => string;
+  /** In place of ADPO's g(s) and ε_high(s) when the executor ran GRPO (or another algorithm without them): the clip band its update used. */
+  executorGrpo: (
+    clip: { epsLow: number; epsHigh: number; dualClip: number | null },
+    algorithm: ExecutorAlgorithm,
+  ) => string;
   oracle: string;
   gate: (gate: boolean, minP: number) => string;
   golden: (mode: Agent0Config['proxy']['goldenAnswer']) => string;

@@ -2,7 +2,7 @@
  * 사람에게 보이는 모든 문제(설정 거부, 가르기 거부, 파일 거부, 엔진 시작 실패)의 한국어 문장
  * (src/core/problems.ts의 종류마다 하나). 설정 경로(`executor.trustLow`)와 값은 코드 그대로 둡니다.
  */
-import type { SettingRule } from '../../core/configRules';
+import type { SettingRule } from '../../core/config-rules';
 import type {
   AblationField,
   CoevolutionUnavailable,

@@ -2,7 +2,7 @@
 import type { ReportWords } from '../../core/problems';
 import type { RepairConfig } from '../../core/repair/config';
 import type { ProcessRule } from '../../core/repair/process';
-import type { PhaseName } from '../../engine/trace';
+import type { PhaseName } from '../../engine/loop/trace';
 import type { FullComparison, RepairClaim, RepairRegime } from '../../repair/claims';
 import type {
   ArticleTexts,
@@ -19,7 +19,7 @@ import type { AblationTexts } from './ablation-types';
 import type { CoevolutionTexts } from './coevolution-types';
 import type { FigureTexts } from './figures-types';
 
-export type ChapterId = 'loop' | 'contracts' | 'reward' | 'labelling' | 'grpo' | 'adpo' | 'curves' | 'repair';
+import type { ChapterId } from '../lib/phase-figures';
 
 export type ViewKey =
   | 'rollouts'
@@ -229,7 +229,7 @@ export interface Strings {
   repairNotes: RepairNoteTexts;
   notes: NoteTexts;
   marks: MarkTexts;
-  /** The per-iteration metrics' names (src/engine/metrics.ts), on the Curves and in the compare view. */
+  /** The per-iteration metrics' names (src/engine/loop/metrics.ts), on the Curves and in the compare view. */
   metrics: MetricWords;
   article: ArticleTexts;
   tex: TexWords;

@@ -10,8 +10,8 @@ import { getThreadsCount, setThreadsCount, setWasmPaths } from '@tensorflow/tfjs
 import wasmPlain from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm?url';
 import wasmSimd from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm?url';
 import wasmThreaded from '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-threaded-simd.wasm?url';
-import { type BackendName, wasmBinary } from '../../../src/model/backend';
-import { countModelKernels, measureModelSpeed } from '../../../src/model/speed';
+import { type BackendName, wasmBinary } from '../../../src/model/backend/backend';
+import { countModelKernels, measureModelSpeed } from '../../../src/model/bench/speed';
 
 setWasmPaths({
   'tfjs-backend-wasm.wasm': wasmPlain,

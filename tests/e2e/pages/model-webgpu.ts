@@ -11,18 +11,18 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import { Tokenizer } from '../../../src/core/tokenizer';
-import { type BackendName, selectBackend } from '../../../src/model/backend';
+import { type BackendName, selectBackend } from '../../../src/model/backend/backend';
 import { DerivedWeights, forwardExtend } from '../../../src/model/decode';
 import { forwardFull } from '../../../src/model/forward';
-import { checkFusedDecode } from '../../../src/model/kernels/fused-decode-check';
-import { checkFusedTraining, policyProbe } from '../../../src/model/kernels/fused-train-check';
+import { checkFusedDecode } from '../../../src/model/backend/fused-decode-check';
+import { checkFusedTraining, policyProbe } from '../../../src/model/backend/fused-train-check';
 import { FUSED_TRAIN_KERNELS, fusedTrainingAvailable } from '../../../src/model/kernels/fused-train-ops';
 import { registerTrainKernels } from '../../../src/model/kernels/webgpu-train';
 import { FUSED_KERNELS, fusedDecodeAvailable } from '../../../src/model/kernels/fused-decode-ops';
 import { registerDecodeKernels } from '../../../src/model/kernels/webgpu-decode';
 import { type KvCache, emptyCache } from '../../../src/model/kv-cache';
 import { TinyLM } from '../../../src/model/model';
-import { profileSteps, profileTokenSteps } from '../../../src/model/speed';
+import { profileSteps, profileTokenSteps } from '../../../src/model/bench/speed';
 import { columnSumsProbe } from './column-sums-probe';
 
 /** One cache extension: ids [B, L], each sequence's cursor and count of new tokens. */

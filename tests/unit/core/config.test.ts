@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, PRESET_NAMES, makeConfig } from '../../../src/core/config';
-import { parseOverrides } from '../../../src/engine/overrides';
+import { parseOverrides } from '../../../src/engine/loop/overrides';
 
 describe('makeConfig', () => {
   it('builds every preset', () => {

@@ -1,6 +1,6 @@
 /**
  * The core's settings problems as data and in English: hand-written bad settings (ranges taken from
- * configRules.ts by hand, not from the code) give the problems and sentences a person must see, and
+ * config-rules.ts by hand, not from the code) give the problems and sentences a person must see, and
  * every report survives the worker boundary (structured clone) unchanged.
  */
 import { describe, expect, it } from 'vitest';
@@ -8,9 +8,9 @@ import { ConfigError, makeConfig } from '../../../src/core/config';
 import { ProblemError, fromSource, reportOf } from '../../../src/core/problem-error';
 import { formatReport } from '../../../src/core/problems';
 import { PROBLEMS_EN } from '../../../src/core/problems-en';
-import { forkConfig } from '../../../src/engine/fork';
-import { parseOverrides } from '../../../src/engine/overrides';
-import { decodeRun } from '../../../src/engine/run-checkpoint';
+import { forkConfig } from '../../../src/engine/files/fork';
+import { parseOverrides } from '../../../src/engine/loop/overrides';
+import { decodeRun } from '../../../src/engine/files/run-checkpoint';
 
 /** The ConfigError `makeConfig` throws for `items` (section.key=value) on the classroom preset. */
 function refusal(items: string[]): ConfigError {

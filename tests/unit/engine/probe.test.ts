@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { makeConfig } from '../../../src/core/config';
 import { createNodeEngine } from '../../../src/engine/node';
 import { probeEngine } from '../../../src/engine/probe';
-import type { PhaseRecord } from '../../../src/engine/trace';
+import type { PhaseRecord } from '../../../src/engine/loop/trace';
 import { createNodeSandbox } from '../../../src/sandbox/node';
 
 const sandbox = createNodeSandbox();

@@ -5,7 +5,7 @@
  * expected list is written out by hand from the rule, with a clock and timers the test drives.
  */
 import { describe, expect, it } from 'vitest';
-import type { ProgressKind } from '../../../src/engine/context';
+import type { ProgressKind } from '../../../src/engine/loop/context';
 import { PROGRESS_INTERVAL_MS, type ThrottleClock, throttledProgress } from '../../../src/engine/progress-throttle';
 
 type Count = [kind: ProgressKind, done: number, total: number];

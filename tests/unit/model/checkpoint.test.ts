@@ -3,7 +3,7 @@ import { CHECKPOINT_VERSION, crc32, decodeCheckpoint } from '../../../src/model/
 import { TinyLM } from '../../../src/model/model';
 import { countParams } from '../../../src/model/params';
 import { Tokenizer } from '../../../src/core/tokenizer';
-import { selectBackend } from '../../../src/model/backend';
+import { selectBackend } from '../../../src/model/backend/backend';
 import { TINY, tf, tinyModel, tokenizer, useBackend } from './fixtures';
 
 async function values(model: TinyLM): Promise<Uint8Array[]> {

@@ -1,7 +1,7 @@
 /** Shared helpers of the model tests: a tiny model on a chosen Node backend. */
 import * as tf from '@tensorflow/tfjs';
 import { Tokenizer } from '../../../src/core/tokenizer';
-import { type BackendName, selectBackend } from '../../../src/model/backend';
+import { type BackendName, selectBackend } from '../../../src/model/backend/backend';
 import { TinyLM } from '../../../src/model/model';
 
 export const TINY = { dModel: 16, nLayers: 2, nHeads: 2, dFf: 32, contextLength: 32, tiedEmbeddings: false };

@@ -12,7 +12,7 @@ import { ABLATION_VARIANTS, DEFAULT_REPAIR_CONFIG, type RepairConfig } from '../
 import { terminationClass } from '../../../src/core/repair/episode';
 import { generateRepairTask } from '../../../src/core/repair/tasks';
 import { Tokenizer } from '../../../src/core/tokenizer';
-import { selectBackend } from '../../../src/model/backend';
+import { selectBackend } from '../../../src/model/backend/backend';
 import { TinyLM } from '../../../src/model/model';
 import { REPAIR_CHECKPOINT } from '../../../src/repair/checkpoint-path';
 import { RepairEnvironment } from '../../../src/repair/environment';

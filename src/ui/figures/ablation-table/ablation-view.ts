@@ -1,16 +1,17 @@
 /**
- * What the Tables 3 / 9 figure draws, read off the recorded ablation (src/engine/ablation-file.ts)
- * and its rows (src/engine/ablation-table.ts): the shipped recording fetched and checked, each
+ * What the Tables 3 / 9 figure draws, read off the recorded ablation (src/engine/studies/ablation-file.ts)
+ * and its rows (src/engine/studies/ablation-table.ts): the shipped recording fetched and checked, each
  * variant's settings as `section.key=value`, the accuracy axis from the drawn values, and the facts
  * of the sentence under the figure (which variants lie below, within or above the full run's seed
- * range; seeds, iterations and held-out questions). No number here is fixed but the paper's, which
- * ABLATION_VARIANTS holds.
+ * range; seeds, iterations and held-out questions). No number here is fixed but the paper's
+ * (src/core/paper.ts).
  */
 import { scaleLinear } from 'd3';
-import { type AblationRecording, asAblation } from '../../../engine/ablation-file';
-import type { AblationMeasure, AblationRow } from '../../../engine/ablation-table';
-import { ABLATION_VARIANTS, type AblationId } from '../../../engine/ablation-variants';
-import { flattenSettings, formatSetting } from '../../../engine/config-diff';
+import { PAPER_TABLE3, PAPER_TABLE9 } from '../../../core/paper';
+import { type AblationRecording, asAblation } from '../../../engine/studies/ablation-file';
+import type { AblationMeasureKey, AblationRow } from '../../../engine/studies/ablation-table';
+import { ABLATION_VARIANTS, type AblationId } from '../../../engine/studies/ablation-variants';
+import { flattenSettings, formatSetting } from '../../../engine/files/config-diff';
 import { fetchRecording } from '../../lib/fetch-recording';
 
 /** Where the page finds the recording `npm run record:ablation` writes. */
@@ -20,9 +21,6 @@ export const ABLATION_URL = `${import.meta.env.BASE_URL}runs/coevolution-ablatio
 export async function fetchAblation(url: string = ABLATION_URL): Promise<AblationRecording> {
   return asAblation(await fetchRecording(url, 'tables-3-9', 'npm run record:ablation --'));
 }
-
-/** Held-out accuracy after the last iteration, or averaged over iterations 1…N of each seed's run. */
-export type AblationMeasureKey = 'final' | 'average';
 
 /** A variant's settings as written in the URL (`questioner.train=false`); none for the full run. */
 export function variantSettings(id: AblationId): string[] {
@@ -52,42 +50,8 @@ export function accuracyDomain(rows: readonly AblationRow[], key: AblationMeasur
   return [a, b];
 }
 
-/** The facts the sentence under the figure is written from. */
-export interface AblationFinding {
-  key: AblationMeasureKey;
-  /** Variants (not the full run) whose every seed lies below every seed of the full run. */
-  below: AblationId[];
-  /** Variants whose seed range overlaps the full run's: the seeds cannot tell them from it. */
-  within: AblationId[];
-  /** Variants whose every seed lies above every seed of the full run. */
-  above: AblationId[];
-  seeds: number;
-  iterations: number;
-  /** Held-out questions each evaluation scores. */
-  questions: number;
-}
-
-/** Which variants lie below, within and above the full run's seed range under `key`, in registry order. */
-export function ablationFinding(
-  recording: AblationRecording,
-  rows: readonly AblationRow[],
-  key: AblationMeasureKey,
-): AblationFinding {
-  const others = rows.filter((r) => r.id !== 'full');
-  const where = (s: AblationMeasure['separation']) => others.filter((r) => r[key].separation === s).map((r) => r.id);
-  return {
-    key,
-    below: where('below'),
-    within: where('within'),
-    above: where('above'),
-    seeds: recording.seeds.length,
-    iterations: recording.iterations,
-    questions: recording.questions,
-  };
-}
-
-/** The full-Agent0 row of the paper's Table 3 or Table 9 (math, general), as ABLATION_VARIANTS holds it. */
+/** The full-Agent0 row of the paper's Table 3 or Table 9 (math, general; src/core/paper.ts). */
 export function paperFull(table: 3 | 9): { math: number; general: number } {
-  const paper = ABLATION_VARIANTS.find((v) => v.paper?.table === table)?.paper;
-  return { math: paper?.fullMath ?? Number.NaN, general: paper?.fullGeneral ?? Number.NaN };
+  const { math, general } = table === 3 ? PAPER_TABLE3.full : PAPER_TABLE9.fourTurns;
+  return { math, general };
 }

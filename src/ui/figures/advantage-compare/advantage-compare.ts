@@ -3,7 +3,7 @@
  * to the ADPO advantages the update used. Â = g(s)·A, so each pair differs by its group's g(s).
  */
 import { grpoAdvantages } from '../../../core/grpo';
-import type { UpdateStats } from '../../../engine/trace';
+import type { UpdateStats } from '../../../engine/loop/trace';
 
 export interface AdvantagePair {
   group: number;

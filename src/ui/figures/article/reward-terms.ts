@@ -1,5 +1,5 @@
 /** The batch's value of each curriculum-reward term, for the prompt-clause table (docs/algorithms.md §3). */
-import type { RewardParts } from '../../../engine/trace';
+import type { RewardParts } from '../../../engine/loop/trace';
 
 export interface TermSummary {
   /** Mean U over the rollouts whose contract was kept. */

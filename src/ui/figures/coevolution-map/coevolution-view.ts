@@ -1,16 +1,9 @@
 /**
- * Agent0's Table 5 on the page: the paper's numbers, the colour of a pass rate, and the comparison
- * the view's sentence states, computed from the run's own table (src/engine/coevolution.ts).
+ * Agent0's Table 5 on the page: the colour of a pass rate (the comparison the view's sentence states
+ * is `table5Finding`, src/engine/studies/table5-finding.ts).
  */
 import { interpolateLab } from 'd3';
-import type { CoevolutionRow } from '../../../engine/coevolution';
 import { NEUTRAL, POSITIVE } from '../../lib/palette';
-
-/**
- * Agent0 (arXiv 2511.16043), Table 5: the executor frozen after iteration 1 answers 200 questions of
- * the curriculum of iterations 1, 2 and 3: its pass rate and its average tool calls.
- */
-export const PAPER_TABLE5 = { solver: 1, pass: [0.64, 0.585, 0.51], toolCalls: [1.65, 2.1, 2.6] } as const;
 
 /** How far towards the full hue a pass rate of 1 goes: 0.75 keeps dark text at 4.5:1 (palette.ts). */
 const REACH = 0.75;
@@ -19,58 +12,4 @@ const ramp = interpolateLab(NEUTRAL, POSITIVE);
 /** Colour of a pass rate in [0, 1]: light grey (0) to blue (1); null (no cell) is white. */
 export function passColor(p: number | null): string {
   return p === null ? '#ffffff' : ramp(Math.min(1, Math.max(0, p)) * REACH);
-}
-
-/** Percentage points from `a` to `b` (shares), to one decimal: 0.64 → 0.51 is −13.0. */
-export function points(a: number, b: number): number {
-  return Math.round((b - a) * 1000) / 10;
-}
-
-/** What the sentence beside the table says, from the run's own numbers. */
-export type Table5Finding =
-  /** Fewer than two pools: nothing to compare yet. */
-  | { kind: 'short' }
-  /** No executor frozen after iteration 1, or it has no cell on pool 1 or on the pool compared. */
-  | { kind: 'no-cells'; pool: number }
-  | {
-      kind: 'compare';
-      /** The pool compared with pool 1: pool 3, or the last when there are fewer (1-based). */
-      pool: number;
-      passFrom: number;
-      passTo: number;
-      /** Percentage points from pool 1 to `pool` (negative: a fall). */
-      change: number;
-      toolFrom: number;
-      toolTo: number;
-      /** The paper's change from pool 1 to the same pool, in points, and its tool calls there. */
-      paperChange: number;
-      paperToolTo: number;
-    };
-
-/**
- * The executor frozen after iteration 1 on pool 1 against pool 3 (the paper's comparison), or against
- * the last pool when the run has only two.
- */
-export function table5Finding(rows: readonly CoevolutionRow[]): Table5Finding {
-  const row = rows.find((r) => r.solver === PAPER_TABLE5.solver);
-  const pools = rows[0]?.pass.length ?? 0;
-  if (pools < 2) return { kind: 'short' };
-  const to = Math.min(3, pools) - 1;
-  const passFrom = row?.pass[0] ?? null;
-  const passTo = row?.pass[to] ?? null;
-  const toolFrom = row?.toolCalls[0] ?? null;
-  const toolTo = row?.toolCalls[to] ?? null;
-  if (passFrom === null || passTo === null || toolFrom === null || toolTo === null)
-    return { kind: 'no-cells', pool: to + 1 };
-  return {
-    kind: 'compare',
-    pool: to + 1,
-    passFrom,
-    passTo,
-    change: points(passFrom, passTo),
-    toolFrom,
-    toolTo,
-    paperChange: points(PAPER_TABLE5.pass[0], PAPER_TABLE5.pass[to] as number),
-    paperToolTo: PAPER_TABLE5.toolCalls[to] as number,
-  };
 }

@@ -1,5 +1,5 @@
 /** The compare view's data: which runs it draws, in which style, and each metric's points per run. */
-import type { MetricKey } from '../../../engine/metrics';
+import type { MetricKey } from '../../../engine/loop/metrics';
 import type { ComparedRun } from '../../state/compare.svelte';
 import type { ForkParent } from '../../state/run.svelte';
 import { baselineValue } from '../../lib/metrics';

@@ -1,5 +1,5 @@
 /** x positions of every rollout in group order, with a gap between groups. */
-import type { UpdateStats } from '../../../engine/trace';
+import type { UpdateStats } from '../../../engine/loop/trace';
 
 export interface Slot {
   group: number;

@@ -1,6 +1,6 @@
 /** The per-token ratios of the sampled sequences, laid out one after another with each sequence's clip band. */
 import type { ClipBranch } from '../../../core/loss';
-import type { TokenDetail } from '../../../engine/trace';
+import type { TokenDetail } from '../../../engine/loop/trace';
 
 export interface RatioPoint {
   seq: number;

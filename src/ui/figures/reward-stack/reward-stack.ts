@@ -1,5 +1,5 @@
 /** Stacked reward parts of one rollout: R = U − w·pen + tool, drawn as signed segments from 0. */
-import type { RewardParts } from '../../../engine/trace';
+import type { RewardParts } from '../../../engine/loop/trace';
 
 export type PartName = 'uncertainty' | 'repetition' | 'tool';
 

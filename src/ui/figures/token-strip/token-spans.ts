@@ -5,7 +5,7 @@
  * feeds in `data-terms`) and no effect, closure or object of its own. Keyed by position in the sequence.
  */
 import type { Attachment } from 'svelte/attachments';
-import type { TokenDetail } from '../../../engine/trace';
+import type { TokenDetail } from '../../../engine/loop/trace';
 import { plainMark } from '../../primitives/hover.svelte';
 import { dropPlainMarks, joinPlainMarks } from '../../primitives/plain-mark-join';
 

@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { makeConfig } from '../../../../src/core/config';
+import type { Engine } from '../../../../src/engine/loop/engine';
+import {
+  asRecordedRun,
+  decodeRecording,
+  encodeRecording,
+  makeRecording,
+  recordingOf,
+} from '../../../../src/engine/files/recording';
+import { asRepairRun, encodeRepairRun } from '../../../../src/repair/recording';
+import {
+  ABLATION_FORMAT,
+  type AblationRecording,
+  decodeAblation,
+  encodeAblation,
+} from '../../../../src/engine/studies/ablation-file';
+
+const withoutEnvelope = ({ format: _format, version: _version, ...rest }: AblationRecording) => rest;
+
+const shipped = readdirSync('public/runs')
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => `public/runs/${f}`);
+
+describe('the recording writer', () => {
+  it('finds the shipped recordings (three runs, three one-change runs, the Tables 3/9 and the repair ablations)', () => {
+    expect(shipped).toEqual([
+      'public/runs/classroom-seed1.json',
+      'public/runs/coevolution-ablation.json',
+      'public/runs/compare-as-intended.json',
+      'public/runs/compare-as-released.json',
+      'public/runs/compare-only-executor-schedule.json',
+      'public/runs/compare-only-plain-labelling.json',
+      'public/runs/compare-only-released-gate.json',
+      'public/runs/repair-ablation.json',
+    ]);
+  });
+
+  // write(read(file)) === file, byte for byte: the typed writer writes what the scripts wrote.
+  it.each(shipped)('writes %s back byte for byte from what it reads', (path) => {
+    const text = readFileSync(path, 'utf8');
+    const data: unknown = JSON.parse(text);
+    const format = (data as { format?: string }).format;
+    const again =
+      format === 'agent0-lab-repair-run'
+        ? encodeRepairRun(asRepairRun(data))
+        : format === ABLATION_FORMAT
+          ? encodeAblation(withoutEnvelope(decodeAblation(text)))
+          : encodeRecording(asRecordedRun(data));
+    expect(again.length).toBe(text.length);
+    expect(again === text).toBe(true);
+  });
+
+  it('puts the keys in the file order and leaves out a Table 5 the run does not have', () => {
+    const config = makeConfig('tiny', { seed: 3 });
+    const engine = { config, backend: 'wasm', baseline: null, summaries: [], trace: [] } as unknown as Engine;
+    const text = encodeRecording(recordingOf(engine, 'tiny'));
+    expect(text.startsWith('{"format":"agent0-lab-run","version":1,"preset":"tiny","config":{"seed":3,')).toBe(true);
+    expect(text.endsWith('"backend":"wasm","baseline":null,"summaries":[],"trace":[]}')).toBe(true);
+    const table = [{ solver: 0, pass: [], toolCalls: [] }];
+    expect(
+      encodeRecording(recordingOf(engine, 'tiny', table)).endsWith(
+        ',"coevolution":[{"solver":0,"pass":[],"toolCalls":[]}]}',
+      ),
+    ).toBe(true);
+    // Fields it is handed beyond a recording's are not written.
+    const extra = { ...makeRecording(recordingOf(engine, 'tiny')), stray: 1 };
+    expect(encodeRecording(extra)).not.toContain('stray');
+  });
+
+  it('refuses text that is not JSON, as a problem rather than a parser error', () => {
+    expect(() => decodeRecording('{"format":')).toThrow(/neither a recording \(JSON\)/);
+  });
+});
