@@ -52,6 +52,7 @@ const REPAIR_FIELDS: Record<RepairField, string> = {
   step: 'expected rule, score and weight',
   'step-index': 'expected −1 or a step index',
   tier: 'expected the judge tier',
+  raised: 'expected the exception class of a snippet that raised, never on a tier-1 sample',
   signal: 'expected reward and advantages',
   'variant-run': 'expected a variant run',
   variant: 'expected a named variant',

@@ -22,6 +22,7 @@ export type RepairField =
   | 'step'
   | 'step-index'
   | 'tier'
+  | 'raised'
   | 'signal'
   | 'variant-run'
   | 'variant'

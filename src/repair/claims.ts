@@ -10,7 +10,9 @@
  *   holds when a − b ≥ 2 standard errors, is reversed when b − a ≥ 2 standard errors, and otherwise
  *   this one seed cannot tell.
  */
-import { type AccuracyGap, accuracyGap, type SeedSpread, seedSpread, separation } from '../core/stats';
+import { type AccuracyGap, accuracyGap, type SeedSpread, type Separation, seedSpread, separation } from '../core/stats';
+import { DEFECT_KINDS, SEMANTIC_DEFECTS } from '../core/repair/tasks';
+import type { RepairRunRecord } from './records';
 import { finalStrict, type RepairSeedRecord } from './seeds';
 
 export type RepairClaimId = 'layered-over-compile' | 'layered-over-strict' | 'weights-over-layered' | 'full-over-base';
@@ -57,4 +59,71 @@ export function repairClaims(seeds: readonly RepairSeedRecord[], n: number): Rep
     const outcome: ClaimOutcome = side === 'above' ? 'holds' : side === 'below' ? 'reversed' : 'cannot-tell';
     return [{ ...c, higherSeeds, lowerSeeds, gap, rule: 'seeds', outcome }];
   });
+}
+
+/** One recorded variant against `full`, the paper's best, on final strict accuracy seed by seed. */
+export interface FullComparison {
+  variant: string;
+  /** Final strict accuracy over the seeds: the variant's and full's. */
+  seeds: SeedSpread;
+  full: SeedSpread;
+  /** The variant's mean minus full's. */
+  difference: number;
+  rule: 'seeds' | 'standard-error';
+  /**
+   * `above` / `below`: every seed of the variant above (below) every seed of full (over one seed:
+   * by at least two standard errors); `within`: no measurable change.
+   */
+  outcome: Separation;
+}
+
+/** Every recorded variant but full against full, in the recording's order (none without a `full`). */
+export function comparisonsWithFull(seeds: readonly RepairSeedRecord[], n: number): FullComparison[] {
+  const first = seeds[0];
+  if (!first) return [];
+  const fullFinals = seeds.map((s) => finalStrict(s, 'full'));
+  if (fullFinals.includes(null)) return [];
+  const full = seedSpread(fullFinals as number[]);
+  return first.variants.flatMap((v): FullComparison[] => {
+    if (v.name === 'full') return [];
+    const finals = seeds.map((s) => finalStrict(s, v.name));
+    if (finals.includes(null)) return [];
+    const own = seedSpread(finals as number[]);
+    const difference = own.mean - full.mean;
+    if (seeds.length === 1) {
+      const gap = accuracyGap(own.mean, full.mean, n);
+      const outcome: Separation = gap.withinNoise ? 'within' : difference > 0 ? 'above' : 'below';
+      return [{ variant: v.name, seeds: own, full, difference, rule: 'standard-error', outcome }];
+    }
+    return [{ variant: v.name, seeds: own, full, difference, rule: 'seeds', outcome: separation(own, full) }];
+  });
+}
+
+/** What the recorded run says about the regime the paper's layered reward is meant for (full repairs rare at the start). */
+export interface RepairRegime {
+  /** The model before training, on the held-out episodes. */
+  strict: number;
+  compile: number;
+  steps: number;
+  /**
+   * binary-strict's groups that gave no signal in its first iteration (every rollout scored the
+   * same), of the groups of an iteration; null when the run has no binary-strict variant.
+   */
+  strictNoSignal: { groups: number; of: number } | null;
+  /** Share of the defect kinds whose snippet compiles as given (semantic defects). */
+  compilingShare: { kinds: number; of: number };
+}
+
+/** The regime of a recorded run: its model before training, and binary-strict's first iteration. */
+export function repairRegime(runs: readonly RepairRunRecord[], tasksPerIteration: number): RepairRegime | null {
+  const base = runs[0]?.baseline;
+  if (!base) return null;
+  const first = runs.find((r) => r.variant.name === 'binary-strict')?.iterations[0];
+  return {
+    strict: base.strictAccuracy,
+    compile: base.compileRate,
+    steps: base.meanSteps,
+    strictNoSignal: first ? { groups: first.train.noSignalGroups, of: tasksPerIteration } : null,
+    compilingShare: { kinds: SEMANTIC_DEFECTS.length, of: DEFECT_KINDS.length },
+  };
 }

@@ -11,7 +11,7 @@ import {
   observationFromOutput,
   runProgram,
   verdictFromOutput,
-  type JudgeVerdict,
+  type JudgeResult,
 } from './programs';
 
 export class EnvironmentFailure extends Error {
@@ -33,7 +33,7 @@ export const snippetSource = (lines: readonly string[]): string => lines.join('\
 export class RepairEnvironment {
   private readonly checks = new Map<string, CheckResult>();
   private readonly runs = new Map<string, string>();
-  private readonly verdicts = new Map<string, JudgeVerdict>();
+  private readonly verdicts = new Map<string, JudgeResult>();
   /** Sandbox calls made (cache misses). */
   calls = 0;
 
@@ -80,8 +80,11 @@ export class RepairEnvironment {
     return observation;
   }
 
-  /** The judge's verdict on a final snippet against the task's ground truth and inputs. */
-  async judge(task: RepairTask, lines: readonly string[]): Promise<JudgeVerdict> {
+  /**
+   * The judge's verdict on a final snippet against the task's ground truth and inputs: `raises`
+   * (with the exception class) when the snippet's own module level fails, such as its assert.
+   */
+  async judge(task: RepairTask, lines: readonly string[]): Promise<JudgeResult> {
     // The program holds everything the verdict depends on (candidate, truth, name, inputs): it is the key.
     const program = judgeProgram(snippetSource(lines), snippetSource(task.fixed), task.fname, task.inputs);
     const hit = this.verdicts.get(program);

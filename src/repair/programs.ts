@@ -35,9 +35,12 @@ export function runProgram(source: string): string {
 }
 
 /**
- * The judge: compiles the candidate; runs candidate and ground truth with fresh globals (errors at
- * module level, such as a failing assert, are ignored), calls the function on every input and
- * compares what each call returns or raises. Last line: "JUDGE nocompile | differ | match".
+ * The judge: compiles the candidate; runs candidate and ground truth as programs with fresh globals,
+ * module level included; a candidate whose module level raises (a failing assert of its own, an
+ * exception after the definitions) is not repaired, whatever its function returns. Otherwise it
+ * calls the function on every input and compares what each call returns or raises. Last line:
+ * "JUDGE nocompile | raises <ExceptionClass> | differ | match" (after a line break, so that a
+ * snippet's own output cannot run into it).
  */
 export function judgeProgram(
   candidate: string,
@@ -54,12 +57,12 @@ export function judgeProgram(
     '    try:',
     '        syntax_check(src)',
     '    except SyntaxError:',
-    '        return None',
+    "        return 'nocompile'",
     '    ns = {}',
     '    try:',
     '        exec(src, ns)',
-    '    except Exception:',
-    '        pass',
+    '    except Exception as e:',
+    "        return 'raises ' + type(e).__name__",
     `    fn = ns.get(${literal(fname)})`,
     '    out = []',
     '    for a in INPUTS:',
@@ -69,7 +72,9 @@ export function judgeProgram(
     '            out.append(type(e).__name__)',
     '    return out',
     'cand = behave(CAND)',
-    "print('JUDGE', 'nocompile' if cand is None else ('match' if cand == behave(TRUTH) else 'differ'))",
+    "verdict = cand if isinstance(cand, str) else ('match' if cand == behave(TRUTH) else 'differ')",
+    'print()',
+    "print('JUDGE', verdict)",
   ].join('\n');
 }
 
@@ -81,12 +86,18 @@ export function observationFromOutput(stdout: string): string {
   return text.replace(/[^\x20-\x7e]/g, '?').slice(0, 40) || 'no output';
 }
 
-export type JudgeVerdict = 'nocompile' | 'differ' | 'match';
+export type JudgeVerdict = 'nocompile' | 'raises' | 'differ' | 'match';
+
+/** The judge's answer: its verdict and, for `raises`, the exception class the snippet's module level raised. */
+export interface JudgeResult {
+  verdict: JudgeVerdict;
+  raised?: string;
+}
 
 /** The verdict on the judge's last output line; throws when there is none. */
-export function verdictFromOutput(stdout: string): JudgeVerdict {
+export function verdictFromOutput(stdout: string): JudgeResult {
   const last = stdout.trim().split('\n').pop() ?? '';
-  const m = /^JUDGE (nocompile|differ|match)$/.exec(last);
+  const m = /^JUDGE (nocompile|differ|match|raises (\w+))$/.exec(last);
   if (!m) throw new Error(`judge: unreadable output ${JSON.stringify(last.slice(0, 80))}.`);
-  return m[1] as JudgeVerdict;
+  return m[2] ? { verdict: 'raises', raised: m[2] } : { verdict: m[1] as JudgeVerdict };
 }

@@ -99,6 +99,7 @@ function checkSample(s: unknown, path: string): void {
     ),
   );
   need(isNum(x.tier), `${path}.tier`, 'tier');
+  need(x.raised === undefined || (typeof x.raised === 'string' && x.tier !== 1), `${path}.raised`, 'raised');
   const sig = x.signal as Record<string, unknown> | undefined;
   need(
     isObj(sig) && ['reward', 'advantage', 'advantageAllIn', 'advantageMaskedOut'].every((k) => isNum(sig[k])),

@@ -45,6 +45,8 @@ export interface SampleView {
   termination: Termination;
   compiles: boolean;
   matches: boolean;
+  /** The exception class the final snippet's module level raised (so not repaired), when it did. */
+  raised?: string;
   tier: number;
   /** Whether the weights apply (only trajectories whose final snippet compiles are scored). */
   scored: boolean;
@@ -122,6 +124,7 @@ export function sampleView(model: TinyLM, e: RepairEpisode, signal: SampleSignal
     termination: e.termination,
     compiles: e.compiles,
     matches: e.matches,
+    ...(e.raised === undefined ? {} : { raised: e.raised }),
     tier: tier(e.compiles, e.matches),
     scored: e.compiles,
     signal: rest,

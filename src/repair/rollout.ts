@@ -12,6 +12,7 @@ import type { RepairTask } from '../core/repair/tasks';
 import type { Rng } from '../core/random';
 import type { TinyLM } from '../model/model';
 import { EnvironmentFailure, type RepairEnvironment } from './environment';
+import type { JudgeResult } from './programs';
 
 export interface RolloutSettings {
   maxSteps: number;
@@ -32,9 +33,11 @@ export interface RepairEpisode {
   termination: Termination;
   /** The snippet at the end. */
   final: string[];
-  /** The judge's verdict on `final`. */
+  /** The judge's verdict on `final`: it compiles; it runs cleanly and behaves as the ground truth. */
   compiles: boolean;
   matches: boolean;
+  /** The exception class the final snippet's module level raised (its own assert failing, …), when it did. */
+  raised?: string;
 }
 
 interface Running {
@@ -179,9 +182,9 @@ export async function repairRollouts(
     for (const [b, s] of states.entries()) {
       const task = tasks[b] as RepairTask;
       let termination = s.termination ?? 'too-many-calls';
-      let verdict = 'nocompile';
+      let judged: JudgeResult = { verdict: 'nocompile' };
       try {
-        verdict = await env.judge(task, s.lines);
+        judged = await env.judge(task, s.lines);
       } catch (err) {
         if (!(err instanceof EnvironmentFailure)) throw err;
         termination = err.kind;
@@ -194,8 +197,9 @@ export async function repairRollouts(
         steps: s.steps,
         termination,
         final: s.lines,
-        compiles: verdict !== 'nocompile',
-        matches: verdict === 'match',
+        compiles: judged.verdict !== 'nocompile',
+        matches: judged.verdict === 'match',
+        ...(judged.raised === undefined ? {} : { raised: judged.raised }),
       });
     }
     return episodes;

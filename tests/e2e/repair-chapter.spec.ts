@@ -70,6 +70,15 @@ async function checkIteration(page: Page, file: RepairRunFile, run: RepairRunRec
   expect(await attrs(page, rows, 'data-in-stats')).toEqual(samples.map((s) => (s.signal.inStats ? '1' : '0')));
   for (const [k, s] of samples.entries())
     await expect(page.locator(`${rows}[data-sample="${k}"] [data-mark="traj-step"]`)).toHaveCount(s.steps.length);
+  // A snippet whose own run raised is marked as not repaired, with the exception the judge saw.
+  for (const [k, s] of samples.entries()) {
+    const raised = page.locator(`${rows}[data-sample="${k}"] [data-mark="raised"]`);
+    if (s.raised === undefined) await expect(raised).toHaveCount(0);
+    else {
+      expect(s.tier, `${where} #${k} raised ${s.raised}`).toBeLessThan(1);
+      await expect(raised).toHaveText(`not repaired: running the snippet raises: ${s.raised}`);
+    }
+  }
 
   // Advantages: all-in and masked-out, three decimals.
   const pairs = '[data-view="repair-advantages"] [data-mark="adv-pair"]';
@@ -161,6 +170,36 @@ async function checkCurves(page: Page, file: RepairRunFile): Promise<void> {
       `${run.variant.name} mean`,
     );
   }
+  // Every variant against full: the difference of the means, and whether every seed lies above or
+  // below full's, read off the file here.
+  const full = finals('full');
+  const mean = (xs: number[]) => xs.reduce((x, y) => x + y, 0) / xs.length;
+  const above: string[] = [];
+  const level: string[] = [];
+  for (const run of file.runs) {
+    const cell = table.locator(`[data-mark="seed-row"][data-variant="${run.variant.name}"] [data-key="versus-full"]`);
+    if (run.variant.name === 'full') {
+      await expect(cell).toHaveText('—');
+      continue;
+    }
+    const own = finals(run.variant.name);
+    const outcome =
+      Math.min(...own) > Math.max(...full) ? 'above' : Math.max(...own) < Math.min(...full) ? 'below' : 'within';
+    near3(await cell.getAttribute('data-value'), mean(own) - mean(full), `${run.variant.name} against full`);
+    await expect(cell).toHaveAttribute('data-outcome', outcome);
+    if (outcome === 'above') above.push(run.variant.name);
+    if (outcome === 'within') level.push(run.variant.name);
+  }
+  const sentence = page.locator('[data-mark="repair-versus-full"]');
+  await expect(sentence).toContainText(
+    `Every variant against full, final strict accuracy (full ${mean(full).toFixed(3)}`,
+  );
+  if (above.length > 0) await expect(sentence).toContainText('on every seed: the opposite of the paper');
+  else if (level.length > 0)
+    await expect(sentence).toContainText(
+      `No variant lies above full on every seed, but ${level.join(', ').replace(/, ([^,]*)$/, ' and $1')} cannot be told from it`,
+    );
+  else await expect(sentence).toContainText('as in the paper');
   // The paper's layered-over-binary-strict order, checked here on the file's own final strict
   // accuracies: it holds only when every seed of layered is above every seed of binary-strict.
   const [a, b] = [finals('layered'), finals('binary-strict')];

@@ -56,6 +56,20 @@ test('a live iteration of the full variant runs in the tab and joins the views',
   expect(values).toHaveLength(2);
   values.forEach((v) => expect(v).toBeGreaterThanOrEqual(0));
   values.forEach((v) => expect(v).toBeLessThanOrEqual(1));
+
+  // The live line has a colour of its own: none of the recorded variants' (it used to take
+  // binary-compile's blue), in the curves' legend and the table's swatch alike.
+  const strokes = await page
+    .locator('[data-view="repair-curves"] path[data-mark="curve"][data-metric="strictAccuracy"]')
+    .evaluateAll((els) => els.map((e) => [e.getAttribute('data-variant'), e.getAttribute('stroke')] as const));
+  const liveStroke = strokes.find(([v]) => v === 'live · full')?.[1];
+  const recordedStrokes = strokes.filter(([v]) => v !== 'live · full').map(([, c]) => c);
+  expect(recordedStrokes).toHaveLength(7);
+  expect(liveStroke).toBeTruthy();
+  expect(recordedStrokes).not.toContain(liveStroke);
+  await expect(
+    page.locator('[data-view="repair-table"] [data-mark="final-row"][data-variant="live · full"] i'),
+  ).toHaveAttribute('data-color', liveStroke ?? '');
   expect(watch.errors).toEqual([]);
   expect(watch.external).toEqual([]);
 });

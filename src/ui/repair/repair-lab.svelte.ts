@@ -9,6 +9,7 @@ import { recordedSeeds, type RepairRunFile } from '../../repair/recording';
 import type { RepairIterationRecord, RepairRunRecord } from '../../repair/records';
 import { RepairLive } from './repair-live.svelte';
 import { fetchRepairRun } from './repair-run';
+import { runStyles } from './repair-views';
 
 export class RepairLab {
   /** The recorded ablation, once fetched and checked. */
@@ -43,6 +44,8 @@ export class RepairLab {
       ? [...this.file.runs, { ...l, variant: { ...l.variant, name: `${this.livePrefix()} · ${l.variant.name}` } }]
       : this.file.runs;
   });
+  /** Line colour and dash of each run in `runs`: the live run has its own colour, never a recorded one's. */
+  readonly styles = $derived(runStyles(this.runs, this.file?.runs.length ?? 0, this.live.run?.variant.name));
   /** Every seed of the recording, the recorded one first (the live run is not one of them). */
   readonly seeds = $derived(this.file ? recordedSeeds(this.file) : []);
   /** The variant on screen (the last one when `variant` is past the end). */

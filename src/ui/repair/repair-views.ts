@@ -3,7 +3,7 @@
  * token segments, advantage pairs, stacks, the process-rule table, variant styles. Every count
  * comes from the run.
  */
-import type { RepairConfig, RepairVariant } from '../../core/repair/config';
+import { ABLATION_VARIANTS, type RepairConfig, type RepairVariant } from '../../core/repair/config';
 import { TERMINATIONS, type Termination } from '../../core/repair/episode';
 import { PROCESS_SCORES, type ProcessRule } from '../../core/repair/process';
 import type { RepairRunRecord, SampleView } from '../../repair/records';
@@ -174,4 +174,28 @@ const VARIANT_COLORS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '
 export function variantStyle(i: number): { color: string; dash: string | null } {
   const n = VARIANT_COLORS.length;
   return { color: VARIANT_COLORS[((i % n) + n) % n] as string, dash: i >= n ? '5 3' : null };
+}
+
+/**
+ * Colours of the live run, one per variant of ABLATION_VARIANTS in its order (Paul Tol's palettes):
+ * none is a recorded variant's colour, so «live · full» never reads as a recorded line.
+ */
+const LIVE_COLORS = ['#332288', '#882255', '#117733', '#999933', '#AA4499', '#DDCC77', '#661100'] as const;
+
+/** The live run's style by the name of the variant it trains: its own colour, dashed. */
+export function liveStyle(variant: string): { color: string; dash: string } {
+  const i = Math.max(
+    0,
+    ABLATION_VARIANTS.findIndex((v) => v.name === variant),
+  );
+  return { color: LIVE_COLORS[i % LIVE_COLORS.length] as string, dash: '5 3' };
+}
+
+/** The style of each run on screen: the recorded ones (the first `recorded`) by index, the live one by its variant. */
+export function runStyles(
+  runs: readonly { variant: { name: string } }[],
+  recorded: number,
+  liveVariant: string | undefined,
+): { color: string; dash: string | null }[] {
+  return runs.map((_, i) => (i < recorded ? variantStyle(i) : liveStyle(liveVariant ?? '')));
 }

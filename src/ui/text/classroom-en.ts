@@ -117,7 +117,7 @@ export const CLASSROOM_EN: ClassroomTexts = {
       repair: {
         title: 'Reshaping the signal: code repair',
         body: 'In the repair lab a judge scores each step of a fix, not only the final test. The advantage of a step is reshaped by its process weight.',
-        note: 'Compare the outcome-only and process-weighted advantages: the same final reward can credit different steps.',
+        note: 'Compare the outcome-only and process-weighted advantages: the same final reward can credit different steps. For discussion: the table’s last sentence sets every variant against full over the recorded seeds. Where a plainer reward beats full, the opposite of the paper, ask what in this simulator could cause it (snippets that already compile earn the middle tier without a repair; short episodes leave process weights little to move), and why a difference inside the seeds’ range counts as no change.',
       },
     },
     topReward: {

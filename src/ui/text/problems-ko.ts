@@ -47,6 +47,7 @@ const REPAIR_FIELDS: Record<RepairField, string> = {
   step: '규칙, 점수, 가중치',
   'step-index': '−1 또는 단계 번호',
   tier: '판정 등급',
+  raised: '예외를 낸 스니펫의 예외 이름(등급 1 표본에는 없음)',
   signal: '보상과 어드밴티지',
   'variant-run': '변형 하나의 실행',
   variant: '이름이 있는 변형',

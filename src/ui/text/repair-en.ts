@@ -1,7 +1,7 @@
 /** English words of the signal-reshaping chapter: its text, its views' words and the process judge's rules. */
 import { NOISE_STANDARD_ERRORS } from '../../core/stats';
 import { signed } from '../lib/format';
-import type { RepairClaim } from '../../repair/claims';
+import type { FullComparison, RepairClaim } from '../../repair/claims';
 import { list } from './list-en';
 import type { Chapter, RepairNoteTexts, RepairRuleTexts, RepairViewTexts } from './types';
 
@@ -30,6 +30,7 @@ export const REPAIR_VIEWS_EN: RepairViewTexts = {
   repairTermination: 'ended by',
   repairTier: 'judge tier',
   repairReward: 'R',
+  repairRaised: 'not repaired: running the snippet raises',
   repairInStats: 'in the group statistics',
   repairOutOfStats: 'left out of the group statistics',
   repairLossMasked: 'loss masked',
@@ -60,6 +61,10 @@ export const REPAIR_VIEWS_EN: RepairViewTexts = {
   repairLastFive: 'strict, mean of last 5',
   repairSeedsMean: 'mean over the seeds',
   repairSeedsLastFive: 'strict, mean of last 5, mean over the seeds',
+  repairVersusFull: 'against full (difference of the means)',
+  repairAboveFull: 'above on every seed',
+  repairBelowFull: 'below on every seed',
+  repairWithinFull: 'no measurable change',
   repairBase: 'base model',
   repairTerminations: 'How training episodes ended (share per iteration)',
   repairReading: 'Tiny model, toy snippets: compare the variants’ directions, not the sizes of the numbers.',
@@ -110,7 +115,7 @@ export const REPAIR_NOTES_EN: RepairNoteTexts = {
       ? 'greedily'
       : `at T = ${c.evalTemperature}${c.evalTemperature === c.temperature ? ', the training temperature' : ''}`) +
     `, without injected failures. The mean-preserving weighting raises every score below ${c.weightFloor} to ${c.weightFloor} before it divides.`,
-  claims: (claims, n, seeds, base) => {
+  claims: (claims, n, seeds, regime) => {
     const v = (x: number) => x.toFixed(3);
     const one = seeds.length === 1;
     const said: Record<RepairClaim['outcome'], string> = {
@@ -131,7 +136,51 @@ export const REPAIR_NOTES_EN: RepairNoteTexts = {
     return (
       rule +
       claims.map(claim).join('; ') +
-      `. Before training the model already compiles ${v(base.compile)} of the snippets and repairs ${v(base.strict)} of them fully (the paper’s zero-shot model: 0.385 strict), so here the binary strict reward is not sparse and the compile reward is 1 for most rollouts: the regime in which the paper’s layered reward helps most, rare full repairs, is not this lab’s.`
+      `. Before training the model already compiles ${v(regime.compile)} of the snippets and repairs ${v(regime.strict)} of them fully, their own run included (the paper’s zero-shot model: 0.385 strict)` +
+      (regime.strictNoSignal === null
+        ? '.'
+        : `; in binary-strict’s first iteration ${regime.strictNoSignal.groups} of its ${regime.strictNoSignal.of} groups gave no signal (every rollout scored the same), so ` +
+          (2 * regime.strictNoSignal.groups > regime.strictNoSignal.of
+            ? 'full repairs are rare at the start here: the regime the paper’s layered reward is meant for.'
+            : 'full repairs are not rare at the start here: the binary strict reward already ranks the rollouts of most groups, and the regime the paper’s layered reward is meant for, rare full repairs, is not this lab’s.'))
+    );
+  },
+  versusFull: (comparisons, seeds, regime) => {
+    const first = comparisons[0];
+    if (!first) return '';
+    const v = (x: number) => x.toFixed(3);
+    const one = seeds.length === 1;
+    const side = (s: FullComparison['full']) =>
+      `${v(s.mean)}${one || s.min === s.max ? '' : ` (${v(s.min)}–${v(s.max)})`}`;
+    const where: Record<FullComparison['outcome'], string> = one
+      ? {
+          above: `above full by ${NOISE_STANDARD_ERRORS} standard errors or more`,
+          below: `below full by ${NOISE_STANDARD_ERRORS} standard errors or more`,
+          within: 'no measurable change',
+        }
+      : { above: 'above full on every seed', below: 'below full on every seed', within: 'no measurable change' };
+    const named = (o: FullComparison['outcome']) => comparisons.filter((c) => c.outcome === o).map((c) => c.variant);
+    const [above, below, level] = [named('above'), named('below'), named('within')];
+    const by = one ? `by ${NOISE_STANDARD_ERRORS} standard errors or more` : 'on every seed';
+    const paper = 'full is best (0.535 strict from the zero-shot model’s 0.385; the layered reward alone 0.48)';
+    const verdict =
+      above.length > 0
+        ? `${list(above)} ${above.length === 1 ? 'beats' : 'beat'} full ${by}: the opposite of the paper, where ${paper}.`
+        : level.length === 0
+          ? `Every variant lies below full ${by}, as in the paper, where ${paper}.`
+          : `No variant lies above full ${by}, but ${list(level)} cannot be told from it (${below.length === 0 ? 'none lies' : `only ${list(below)} ${below.length === 1 ? 'lies' : 'lie'}`} below it ${by}), while in the paper ${paper}.`;
+    const why =
+      above.length + level.length === 0
+        ? ''
+        : ` Two differences of this simulator can explain why full is not ahead here: ${regime.compilingShare.kinds} of its ${regime.compilingShare.of} defect kinds compile as given, so the layered reward’s middle tier pays 0.5 for submitting such a snippet unchanged, while the paper’s compile-fix tasks all start broken and its middle tier always marks progress; and its episodes are short (${regime.steps.toFixed(2)} steps before training, the paper’s 23.50), which leaves the process weights few steps to move the signal between.`;
+    return (
+      `Every variant against full, final strict accuracy (full ${side(first.full)}): ` +
+      comparisons
+        .map((c) => `${c.variant} ${side(c.seeds)}, ${signed(c.difference, 3)}: ${where[c.outcome]}`)
+        .join('; ') +
+      '. ' +
+      verdict +
+      why
     );
   },
   seedsCaption: (seeds) => `Final strict accuracy per seed (seeds ${list(seeds.map(String))}, the same settings)`,
@@ -143,7 +192,7 @@ export const REPAIR_CHAPTER_EN: Chapter = {
   title: 'Signal reshaping',
   body: [
     'A new task: an agent gets a short Python snippet with one defect and repairs it with tool calls (check, edit a line, run, submit). Paying it 1 whenever the final snippet *compiles* is weak feedback: a snippet that compiles but computes the wrong thing scores as well as a real repair, so the policy can learn to make errors disappear instead of fixing them. Two more faults spoil the comparison inside a group: one number for a long episode cannot tell useful steps from idle ones, and episodes ended by the environment or by a degenerate policy fall into the same zero-reward bucket as honest failed repairs.',
-    'Li et al. (‹Signal Reshaping for GRPO in Weak-Feedback Agentic Code Repair›, arXiv 2605.07276, 2026) leave GRPO’s group-normalised advantage as it is and reshape what feeds it. First, a *layered reward*: R = 0 if the snippet does not compile, 0.5 if it compiles but behaves differently from the ground-truth repair, 1 if it compiles and behaves the same. The middle tier keeps the ranking alive while fully right repairs are rare. The paper’s judge is a strong LLM («Kimi-K2.5») that compares the patch with the ground truth; here the judge runs both snippets on hidden inputs.',
+    'Li et al. (‹Signal Reshaping for GRPO in Weak-Feedback Agentic Code Repair›, arXiv 2605.07276, 2026) leave GRPO’s group-normalised advantage as it is and reshape what feeds it. First, a *layered reward*: R = 0 if the snippet does not compile, 0.5 if it compiles but behaves differently from the ground-truth repair, 1 if it compiles and behaves the same. The middle tier keeps the ranking alive while fully right repairs are rare. The paper’s judge is a strong LLM («Kimi-K2.5») that compares the patch with the ground truth; here the judge runs the repaired snippet as a program, its own assert included, and a run that raises is not a repair; then it compares the snippet’s function with the ground truth’s on hidden inputs.',
     'Second, *process scores as token-loss weights*: a judge scores every tool call, s_k from 0 to 1 (an edit that fixes the error scores high, a redundant re-check low); here a fixed list of rules plays that judge (the table below). The scores never enter R, the group mean, the std or A; they only multiply the loss of that step’s tokens. The lab tries three weightings: raw s_k; mean-preserving, s_k divided by the trajectory’s token-weighted mean (with a floor); and sign-aware, s_k when A > 0 and 1 − s_k when A < 0.',
     'Third, *failure-cause governance*: an episode ended by the environment (sandbox crash, time-out, context overflow) is masked out of the loss but still counts in its group’s mean and std; a degenerate one (a repetition loop, too many tool calls) is masked on every step but the last, which stays in as a penalty. The paper also keeps GPU inference, sandbox I/O and compilation apart so that contention cannot bias sampling; here the Python sandbox runs in its own worker, apart from the model.',
     'On compile-fix tasks built from minimal repairs in internal CI logs, with «Qwen3-Coder-30B», the paper reports strict accuracy (compiles and matches) of 0.385 for the zero-shot model and 0.535 with the full method; the layered reward alone reaches 0.48, and 0.53 once process weights are added; mean evaluation steps fall from 23.50 to 17.02. With the binary compile reward the compile rate first jumps, then sinks, and semantic accuracy does not improve. Token-level privileged distillation did worse than the GRPO baseline («π-Distill» learned to submit too early, «OPSD» lost entropy and tool skill): over long trajectories, aligning every token dilutes the few that matter.',

@@ -1,7 +1,7 @@
 /** Korean words of the signal-reshaping chapter: its text, its views' words and the process judge's rules. */
 import { NOISE_STANDARD_ERRORS } from '../../core/stats';
 import { signed } from '../lib/format';
-import type { RepairClaim } from '../../repair/claims';
+import type { FullComparison, RepairClaim } from '../../repair/claims';
 import type { Chapter, RepairNoteTexts, RepairRuleTexts, RepairViewTexts } from './types';
 
 export const REPAIR_VIEWS_KO: RepairViewTexts = {
@@ -29,6 +29,7 @@ export const REPAIR_VIEWS_KO: RepairViewTexts = {
   repairTermination: '끝난 이유',
   repairTier: '판정 등급',
   repairReward: 'R',
+  repairRaised: '수리 실패: 스니펫을 실행하면 예외 발생',
   repairInStats: '그룹 통계에 포함',
   repairOutOfStats: '그룹 통계에서 제외',
   repairLossMasked: '손실 가림',
@@ -58,6 +59,10 @@ export const REPAIR_VIEWS_KO: RepairViewTexts = {
   repairMaskedShare: '가려진 비율 (학습)',
   repairLastFive: '엄격 정확도, 마지막 5회 평균',
   repairSeedsMean: '시드 평균',
+  repairVersusFull: 'full 대비 (평균의 차이)',
+  repairAboveFull: '모든 시드에서 높음',
+  repairBelowFull: '모든 시드에서 낮음',
+  repairWithinFull: '측정할 만한 차이 없음',
   repairSeedsLastFive: '엄격 정확도, 마지막 5회 평균의 시드 평균',
   repairBase: '기본 모델',
   repairTerminations: '학습 에피소드가 끝난 방식 (반복별 비율)',
@@ -109,7 +114,7 @@ export const REPAIR_NOTES_KO: RepairNoteTexts = {
       ? '가장 확률이 높은 토큰만 골라'
       : `T = ${c.evalTemperature}${c.evalTemperature === c.temperature ? '(학습 때와 같은 온도)' : ''}로 샘플링해`) +
     ` 그리며, 평가에서는 실패를 주입하지 않습니다. 평균 보존 방식은 나누기 전에 ${c.weightFloor}보다 낮은 점수를 ${c.weightFloor}로 올립니다.`,
-  claims: (claims, n, seeds, base) => {
+  claims: (claims, n, seeds, regime) => {
     const v = (x: number) => x.toFixed(3);
     const one = seeds.length === 1;
     const said: Record<RepairClaim['outcome'], string> = {
@@ -130,7 +135,52 @@ export const REPAIR_NOTES_KO: RepairNoteTexts = {
     return (
       rule +
       claims.map(claim).join('; ') +
-      `. 학습 전에 이미 모델은 스니펫의 ${v(base.compile)}을(를) 컴파일하고 ${v(base.strict)}을(를) 완전히 고칩니다(논문의 제로샷 모델은 엄격 정확도 0.385). 그래서 여기서는 이진 엄격 보상이 드물지 않고 컴파일 보상은 대부분의 롤아웃에서 1입니다. 논문의 계층형 보상이 가장 도움이 되는 조건, 곧 완전한 수정이 드문 상황이 이 실습의 조건은 아닙니다.`
+      `. 학습 전에 이미 모델은 스니펫의 ${v(regime.compile)}을(를) 컴파일하고, 스니펫 자체의 실행까지 통과하도록 ${v(regime.strict)}을(를) 완전히 고칩니다(논문의 제로샷 모델은 엄격 정확도 0.385).` +
+      (regime.strictNoSignal === null
+        ? ''
+        : ` binary-strict의 첫 반복에서는 그룹 ${regime.strictNoSignal.of}개 중 ${regime.strictNoSignal.groups}개가 신호를 주지 못했습니다(모든 롤아웃의 점수가 같음). ` +
+          (2 * regime.strictNoSignal.groups > regime.strictNoSignal.of
+            ? '그러니 여기서는 처음에 완전한 수리가 드뭅니다. 논문의 계층적 보상이 겨냥하는 바로 그 조건입니다.'
+            : '그러니 여기서는 처음부터 완전한 수리가 드물지 않습니다. 이진 엄격 보상만으로도 대부분의 그룹에서 롤아웃의 순위가 매겨지므로, 논문의 계층적 보상이 겨냥하는 조건(완전한 수리가 드문 상황)은 이 실습의 조건이 아닙니다.'))
+    );
+  },
+  versusFull: (comparisons, seeds, regime) => {
+    const first = comparisons[0];
+    if (!first) return '';
+    const v = (x: number) => x.toFixed(3);
+    const one = seeds.length === 1;
+    const side = (s: FullComparison['full']) =>
+      `${v(s.mean)}${one || s.min === s.max ? '' : ` (${v(s.min)}–${v(s.max)})`}`;
+    const where: Record<FullComparison['outcome'], string> = one
+      ? {
+          above: `full보다 표준오차의 ${NOISE_STANDARD_ERRORS}배 이상 높음`,
+          below: `full보다 표준오차의 ${NOISE_STANDARD_ERRORS}배 이상 낮음`,
+          within: '측정할 만한 차이 없음',
+        }
+      : { above: '모든 시드에서 full보다 높음', below: '모든 시드에서 full보다 낮음', within: '측정할 만한 차이 없음' };
+    const named = (o: FullComparison['outcome']) => comparisons.filter((c) => c.outcome === o).map((c) => c.variant);
+    const [above, below, level] = [named('above'), named('below'), named('within')];
+    const by = one ? `표준오차의 ${NOISE_STANDARD_ERRORS}배 이상의 차이로` : '모든 시드에서';
+    const paper =
+      '논문에서는 full이 가장 좋습니다(제로샷 모델의 0.385에서 엄격 정확도 0.535, 계층적 보상만으로는 0.48)';
+    const verdict =
+      above.length > 0
+        ? `${above.join(', ')}이(가) ${by} full을 앞섭니다. 논문과 반대입니다. ${paper}.`
+        : level.length === 0
+          ? `모든 변형이 ${by} full보다 낮습니다. 논문과 같습니다. ${paper}.`
+          : `어떤 변형도 ${by} full을 앞서지는 않지만, ${level.join(', ')}은(는) full과 구별되지 않습니다(${below.length === 0 ? `${by} full보다 낮은 변형은 없음` : `${by} full보다 낮은 것은 ${below.join(', ')}뿐`}). 반면 ${paper}.`;
+    const why =
+      above.length + level.length === 0
+        ? ''
+        : ` 여기서 full이 앞서지 못하는 까닭은 이 시뮬레이터의 두 가지 차이로 설명할 수 있습니다. 결함 종류 ${regime.compilingShare.of}가지 중 ${regime.compilingShare.kinds}가지는 주어진 그대로 컴파일되므로, 계층적 보상의 가운데 등급은 그런 코드를 손대지 않고 제출해도 0.5를 줍니다. 반면 논문의 컴파일-수정 과제는 모두 깨진 상태에서 시작하므로 가운데 등급이 언제나 진전을 뜻합니다. 또 에피소드가 짧아서(학습 전 평균 ${regime.steps.toFixed(2)}단계, 논문은 23.50단계) 과정 가중치가 신호를 나눠 줄 단계가 많지 않습니다.`;
+    return (
+      `모든 변형을 마지막 엄격 정확도로 full(${side(first.full)})과 비교하면: ` +
+      comparisons
+        .map((c) => `${c.variant} ${side(c.seeds)}, ${signed(c.difference, 3)}: ${where[c.outcome]}`)
+        .join('; ') +
+      '. ' +
+      verdict +
+      why
     );
   },
   seedsCaption: (seeds) => `시드별 마지막 엄격 정확도 (시드 ${seeds.join(', ')}, 같은 설정)`,
@@ -142,7 +192,7 @@ export const REPAIR_CHAPTER_KO: Chapter = {
   title: '신호 재구성',
   body: [
     '새 과제입니다. 에이전트는 결함이 하나 있는 짧은 파이썬 코드를 받아 도구 호출(검사, 한 줄 고치기, 실행, 제출)로 고칩니다. 마지막 코드가 *컴파일되기만* 하면 1을 주는 보상은 약한 피드백입니다. 컴파일은 되지만 엉뚱한 값을 계산하는 코드도 제대로 고친 코드와 똑같은 점수를 받으니, 정책은 결함을 고치는 대신 오류를 없애 버리는 법을 배울 수 있습니다. 그룹 안의 비교를 망치는 문제가 두 가지 더 있습니다. 긴 에피소드 전체에 숫자 하나만 주면 쓸모 있는 단계와 헛도는 단계를 가를 수 없고, 환경 탓이나 퇴화한 정책 탓으로 끝난 에피소드가 정직하게 실패한 수리와 함께 보상 0 칸에 섞입니다.',
-    'Li 외(‹Signal Reshaping for GRPO in Weak-Feedback Agentic Code Repair›, arXiv 2605.07276, 2026)는 GRPO의 그룹 정규화 어드밴티지는 그대로 두고, 그 앞뒤의 신호를 재구성합니다. 첫째, *계층적 보상*: 컴파일되지 않으면 R = 0, 컴파일되지만 정답 수리와 다르게 동작하면 0.5, 컴파일되고 똑같이 동작하면 1입니다. 가운데 등급 덕분에 완전히 맞는 수리가 드물 때도 순위가 살아 있습니다. 논문에서는 강한 대형 언어 모델(«Kimi-K2.5»)이 패치를 정답과 비교해 판정하고, 여기서는 두 코드를 숨겨 둔 입력으로 실행해 판정합니다.',
+    'Li 외(‹Signal Reshaping for GRPO in Weak-Feedback Agentic Code Repair›, arXiv 2605.07276, 2026)는 GRPO의 그룹 정규화 어드밴티지는 그대로 두고, 그 앞뒤의 신호를 재구성합니다. 첫째, *계층적 보상*: 컴파일되지 않으면 R = 0, 컴파일되지만 정답 수리와 다르게 동작하면 0.5, 컴파일되고 똑같이 동작하면 1입니다. 가운데 등급 덕분에 완전히 맞는 수리가 드물 때도 순위가 살아 있습니다. 논문에서는 강한 대형 언어 모델(«Kimi-K2.5»)이 패치를 정답과 비교해 판정하고, 여기서는 고친 코드를 그 안의 단언문까지 포함해 프로그램으로 실행하고, 실행 중 예외가 나면 수리로 치지 않습니다. 그다음 그 코드의 함수를 숨겨 둔 입력에서 정답 코드의 함수와 비교합니다.',
     '둘째, *과정 점수를 토큰 손실 가중치로*: 판정자가 도구 호출마다 0에서 1 사이의 점수 s_k를 줍니다(오류를 없애는 수정은 높게, 쓸데없는 재검사는 낮게). 여기서는 정해 둔 규칙 목록(아래 표)이 그 판정자 노릇을 합니다. 이 점수는 R, 그룹 평균, 표준편차, A 어디에도 들어가지 않고, 그 단계 토큰의 손실에만 곱해집니다. 실험실은 세 가지 방식을 씁니다. 그대로의 s_k, 평균 보존(s_k를 궤적의 토큰 가중 평균으로 나눔, 하한 있음), 부호 인식(A > 0이면 s_k, A < 0이면 1 − s_k).',
     '셋째, *실패 원인에 따른 관리*: 환경 때문에 끝난 에피소드(샌드박스 충돌, 시간 초과, 문맥 넘침)는 손실에서 가리지만 그룹의 평균과 표준편차에는 그대로 셉니다. 퇴화한 에피소드(같은 행동 반복, 도구 호출 과다)는 마지막 단계만 남기고 모두 가리며, 남은 마지막 단계는 벌점 표본이 됩니다. 논문은 GPU 추론, 샌드박스 입출력, 컴파일도 서로 떼어 놓아 자원 다툼이 샘플링을 치우치게 하지 않도록 합니다. 여기서는 파이썬 샌드박스가 모델과 떨어진 자기 워커에서 돕니다.',
     '논문은 사내 빌드 기록에서 뽑은 최소 수리로 만든 컴파일-수정 과제에서 «Qwen3-Coder-30B»로 실험했고, 엄격 정확도(컴파일되고 동작도 같음)가 제로샷 모델의 0.385에서 전체 방법의 0.535로 올랐다고 보고합니다. 계층적 보상만으로는 0.48, 과정 가중치를 더하면 0.53이고, 평가 때의 평균 단계 수는 23.50에서 17.02로 줄었습니다. 컴파일 여부만 보는 이진 보상에서는 컴파일 비율이 처음에 치솟았다가 떨어지고, 의미상의 정확도는 나아지지 않았습니다. 토큰 단위의 특권 정보 증류는 GRPO 기준선보다 나빴습니다(«π-Distill»은 너무 일찍 제출하는 법을 배웠고, «OPSD»는 엔트로피와 도구 쓰는 솜씨를 잃었습니다). 긴 궤적에서는 모든 토큰을 맞추려다 정작 중요한 몇 토큰의 신호가 묽어지기 때문입니다.',

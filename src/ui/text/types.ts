@@ -3,7 +3,7 @@ import type { ReportWords } from '../../core/problems';
 import type { RepairConfig } from '../../core/repair/config';
 import type { ProcessRule } from '../../core/repair/process';
 import type { PhaseName } from '../../engine/loop/trace';
-import type { RepairClaim } from '../../repair/claims';
+import type { FullComparison, RepairClaim, RepairRegime } from '../../repair/claims';
 import type {
   ArticleTexts,
   ChapterBody,
@@ -77,6 +77,7 @@ export type ViewKey =
   | 'repairTermination'
   | 'repairTier'
   | 'repairReward'
+  | 'repairRaised'
   | 'repairInStats'
   | 'repairOutOfStats'
   | 'repairLossMasked'
@@ -105,6 +106,10 @@ export type ViewKey =
   | 'repairLastFive'
   | 'repairSeedsMean'
   | 'repairSeedsLastFive'
+  | 'repairVersusFull'
+  | 'repairAboveFull'
+  | 'repairBelowFull'
+  | 'repairWithinFull'
   | 'repairBase'
   | 'repairTerminations'
   | 'repairReading'
@@ -141,7 +146,12 @@ export interface RepairNoteTexts {
    * The paper's orderings checked on the recording (src/repair/claims.ts), its n evaluation
    * episodes per seed, its seeds, and what the model scored before training.
    */
-  claims: (claims: RepairClaim[], n: number, seeds: number[], base: { strict: number; compile: number }) => string;
+  claims: (claims: RepairClaim[], n: number, seeds: number[], regime: RepairRegime) => string;
+  /**
+   * Every recorded variant against full (src/repair/claims.ts comparisonsWithFull), beside the
+   * paper's result, and why the simulator may differ where a variant beats full.
+   */
+  versusFull: (comparisons: FullComparison[], seeds: number[], regime: RepairRegime) => string;
   /** Caption of the table of final strict accuracy per seed. */
   seedsCaption: (seeds: number[]) => string;
   /** Head of one seed's column. */

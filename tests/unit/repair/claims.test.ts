@@ -1,6 +1,6 @@
 /** The paper's orderings checked on a recording: hand-computed gaps, standard errors and seed ranges. */
 import { describe, expect, it } from 'vitest';
-import { repairClaims } from '../../../src/repair/claims';
+import { comparisonsWithFull, repairClaims } from '../../../src/repair/claims';
 import type { RepairSeedRecord } from '../../../src/repair/seeds';
 
 const m = (strictAccuracy: number) => ({ compileRate: 0.9, strictAccuracy, meanSteps: 3 });
@@ -88,5 +88,38 @@ describe('repairClaims', () => {
   it('over three seeds: reversed when every seed of the lower side is above', () => {
     const seeds = [1, 2, 3].map((n) => seed(n, { 'binary-strict': 0.6 + n / 100, layered: 0.5 - n / 100 }));
     expect(repairClaims(seeds, 140).map((c) => [c.id, c.outcome])).toEqual([['layered-over-strict', 'reversed']]);
+  });
+});
+
+describe('comparisonsWithFull', () => {
+  it('over three seeds: every other variant against full by the seeds’ ranges, in the recording’s order', () => {
+    const seeds = [
+      seed(1, { 'binary-compile': 0.4, 'binary-strict': 0.55, layered: 0.51, full: 0.5 }),
+      seed(2, { 'binary-compile': 0.42, 'binary-strict': 0.57, layered: 0.45, full: 0.52 }),
+      seed(3, { 'binary-compile': 0.41, 'binary-strict': 0.53, layered: 0.49, full: 0.48 }),
+    ];
+    const got = comparisonsWithFull(seeds, 140);
+    // full 0.48–0.52 (mean 0.5): binary-strict 0.53–0.57 lies above every seed (+0.05); layered
+    // 0.45–0.51 overlaps (mean 0.48333, −0.01667); binary-compile 0.40–0.42 lies below (−0.09).
+    expect(got.map((c) => c.variant)).toEqual(['binary-compile', 'binary-strict', 'layered']);
+    expect(got.map((c) => c.outcome)).toEqual(['below', 'above', 'within']);
+    expect(got.map((c) => c.difference)).toEqual([
+      expect.closeTo(-0.09, 10),
+      expect.closeTo(0.05, 10),
+      expect.closeTo(-0.016667, 5),
+    ]);
+    expect(got[1]?.full).toEqual({ perSeed: [0.5, 0.52, 0.48], mean: expect.closeTo(0.5, 10), min: 0.48, max: 0.52 });
+    expect(got.every((c) => c.rule === 'seeds')).toBe(true);
+  });
+
+  it('over one seed: by two standard errors; nothing without a full run', () => {
+    // n = 100: binary-strict 0.65 vs full 0.5, se = √(0.2275/100 + 0.25/100) = 0.0691, 2 se = 0.138 < 0.15;
+    // layered 0.4 vs 0.5, se = √(0.24/100 + 0.25/100) = 0.0700, 2 se = 0.140 > 0.10.
+    const got = comparisonsWithFull([seed(1, { 'binary-strict': 0.65, layered: 0.4, full: 0.5 })], 100);
+    expect(got.map((c) => [c.variant, c.outcome, c.rule])).toEqual([
+      ['binary-strict', 'above', 'standard-error'],
+      ['layered', 'within', 'standard-error'],
+    ]);
+    expect(comparisonsWithFull([seed(1, { layered: 0.4 })], 100)).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { Rng } from '../../../src/core/random';
 import { DEFECT_KINDS, type RepairTask, SYNTAX_DEFECTS, generateRepairTask } from '../../../src/core/repair/tasks';
 import { tier } from '../../../src/core/repair/reward';
 import { EnvironmentFailure, RepairEnvironment } from '../../../src/repair/environment';
+import { verdictFromOutput } from '../../../src/repair/programs';
 import { expertTrace, perturbLine } from '../../../src/repair/traces';
 import { parseAction } from '../../../src/core/repair/actions';
 import { createNodeSandbox } from '../../../src/sandbox/node';
@@ -43,8 +44,8 @@ const TASK: RepairTask = {
 };
 
 const tierOf = async (task: RepairTask, lines: string[]): Promise<number> => {
-  const v = await env.judge(task, lines);
-  return tier(v !== 'nocompile', v === 'match');
+  const { verdict } = await env.judge(task, lines);
+  return tier(verdict !== 'nocompile', verdict === 'match');
 };
 
 describe('observations', () => {
@@ -87,6 +88,39 @@ describe('the judge', () => {
     expect(await tierOf(TASK, ['def f(a,b):', ' return a/0', 'assert f(2,5)==13'])).toBe(0.5);
     // renaming the function: the judge finds no f
     expect(await tierOf(TASK, ['def g(a,b):', ' return a*b+3', 'assert g(2,5)==13'])).toBe(0.5);
+  });
+
+  it('runs the whole snippet: a module level that raises is not a repair, whatever the function returns', async () => {
+    // the function is the ground truth's, but the snippet's own assert fails: 2*5+3 = 13, not 14
+    const ownAssert = ['def f(a,b):', ' return a*b+3', 'assert f(2,5)==14'];
+    expect(await env.judge(TASK, ownAssert)).toEqual({ verdict: 'raises', raised: 'AssertionError' });
+    expect(await tierOf(TASK, ownAssert)).toBe(0.5);
+    // an exception while the module loads, before the function is even defined
+    expect(await env.judge(TASK, ['x = 1/0', 'def f(a,b):', ' return a*b+3', 'assert f(2,5)==13'])).toEqual({
+      verdict: 'raises',
+      raised: 'ZeroDivisionError',
+    });
+    // an exception after correct definitions and a passing assert
+    const after = ['def f(a,b):', ' return a*b+3', 'assert f(2,5)==13', 'g(1)'];
+    expect(await env.judge(TASK, after)).toEqual({ verdict: 'raises', raised: 'NameError' });
+    expect(await tierOf(TASK, after)).toBe(0.5);
+    // the run observation the agent saw agrees with the judge
+    expect(await env.run(ownAssert)).toBe('AssertionError');
+  });
+
+  it('reads the verdict and the exception class off the last line', () => {
+    expect(verdictFromOutput('noise\n\nJUDGE raises AssertionError\n')).toEqual({
+      verdict: 'raises',
+      raised: 'AssertionError',
+    });
+    expect(verdictFromOutput('JUDGE match')).toEqual({ verdict: 'match' });
+    expect(() => verdictFromOutput('JUDGE raises')).toThrow(/unreadable/);
+  });
+
+  it('repairs a snippet that prints and passes, even when its output has no line break or reads like a verdict', async () => {
+    const prints = ['def f(a,b):', ' return a*b+3', "print('JUDGE differ', f(2,5), end='')", 'assert f(2,5)==13'];
+    expect(await env.judge(TASK, prints)).toEqual({ verdict: 'match' });
+    expect(await tierOf(TASK, prints)).toBe(1);
   });
 
   it('scores every generated defect kind: broken syntax 0, broken semantics 0.5, ground truth 1', async () => {

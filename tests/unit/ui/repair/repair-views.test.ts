@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REPAIR_CONFIG, type RepairVariant } from '../../../../src/core/repair/config';
+import { ABLATION_VARIANTS, DEFAULT_REPAIR_CONFIG, type RepairVariant } from '../../../../src/core/repair/config';
+import { parseAction } from '../../../../src/core/repair/actions';
 import { TERMINATIONS, type Termination } from '../../../../src/core/repair/episode';
 import type {
   EpisodeMetrics,
@@ -21,6 +22,8 @@ import {
   stack,
   terminationStacks,
   tokenSegments,
+  liveStyle,
+  runStyles,
   variantStyle,
 } from '../../../../src/ui/repair/repair-views';
 
@@ -293,9 +296,49 @@ describe('repair view data', () => {
     expect(variantStyle(0).dash).toBeNull();
     expect(variantStyle(7)).toEqual({ color: colors[0], dash: '5 3' });
   });
+
+  it('gives each live variant its own colour, none of them a recorded variant’s', () => {
+    const recorded = ABLATION_VARIANTS.map((_, i) => variantStyle(i).color.toLowerCase());
+    const live = ABLATION_VARIANTS.map((v) => liveStyle(v.name).color.toLowerCase());
+    expect(new Set(live).size).toBe(ABLATION_VARIANTS.length);
+    for (const c of live) expect(recorded).not.toContain(c);
+    // «live · full» was drawn in binary-compile's blue (#0072B2): the eighth run took colour 0.
+    expect(liveStyle('full').color.toLowerCase()).not.toBe('#0072b2');
+    // the live run is styled by its variant, after the recorded runs, whatever its position
+    const runs = [...ABLATION_VARIANTS, { name: 'live · binary-strict' }].map((v) => ({ variant: { name: v.name } }));
+    const styles = runStyles(runs, ABLATION_VARIANTS.length, 'binary-strict');
+    expect(styles.slice(0, 7)).toEqual(ABLATION_VARIANTS.map((_, i) => variantStyle(i)));
+    expect(styles[7]).toEqual(liveStyle('binary-strict'));
+    expect(styles[7]?.color).not.toBe(liveStyle('full').color);
+  });
 });
 
 describe('the shipped recorded ablation', () => {
+  it('shows no trajectory as repaired whose last run of its final snippet raised, or whose judge saw it raise', () => {
+    const rec = asRepairRun(JSON.parse(readFileSync('public/runs/repair-ablation.json', 'utf8')));
+    let lastRunFailed = 0;
+    for (const r of rec.runs)
+      for (const it of r.iterations)
+        for (const [k, s] of it.group.samples.entries()) {
+          const where = `${r.variant.name} it ${it.iteration} #${k}`;
+          if (s.raised !== undefined) expect(s.tier, `${where} raised ${s.raised}`).toBeLessThan(1);
+          const kinds = s.steps.map((st) => parseAction(st.text).kind);
+          const lastRun = kinds.lastIndexOf('run');
+          if (lastRun < 0 || kinds.slice(lastRun + 1).includes('edit')) continue;
+          // the final snippet is the one that run saw: an exception there is no repair ('' when the
+          // episode ended at that step, before any observation)
+          const seen = s.steps[lastRun]?.observation ?? '';
+          if (seen === 'ok' || seen === '') continue;
+          lastRunFailed++;
+          expect(
+            s.tier,
+            `${where}: ${s.steps.map((st) => `${st.text.trim()} → ${st.observation}`).join('; ')}`,
+          ).toBeLessThan(1);
+        }
+    // the check has something to check: the recording holds such trajectories
+    expect(lastRunFailed).toBeGreaterThan(0);
+  });
+
   it('passes the check, and every sample’s used advantage is the one the views mark', () => {
     const rec = asRepairRun(JSON.parse(readFileSync('public/runs/repair-ablation.json', 'utf8')));
     for (const r of rec.runs) {
