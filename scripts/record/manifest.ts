@@ -194,7 +194,7 @@ function compareEntry(id: string, file: string, overrides: ConfigOverride, what:
 
 const CLASSROOM = { preset: 'classroom', seed: 1, iterations: 8, overrides: {} } as const;
 const ABLATION = { preset: 'classroom', seeds: [1, 2, 3], iterations: 6 } as const;
-const REPAIR = { seed: 1, iterations: 20, variants: 'all', otherSeeds: [2, 3] } as const;
+const REPAIR = { seed: 1, iterations: 20, variants: 'all', otherSeeds: [2, 3, 4] } as const;
 const repairArgs = (seed: number, out: string) => [
   '--ablation',
   REPAIR.variants,
@@ -290,7 +290,7 @@ export const MANIFEST: readonly Artefact[] = [
     kind: 'repair-run',
     name: 'repair-ablation',
     path: 'public/runs/repair-ablation.json',
-    what: "the repair lab's signal-reshaping ablation (seed 1 whole, seeds 2 and 3 as held-out numbers)",
+    what: "the repair lab's signal-reshaping ablation (seed 1 whole, seeds 2–4 as held-out numbers)",
     needs: ['repair'],
     ...REPAIR,
     steps: [

@@ -12,6 +12,12 @@ export const OKABE_ITO = [
   '#000000',
 ] as const;
 
+/**
+ * A second set of hues (from Paul Tol's muted and vibrant palettes) for a run drawn beside recorded
+ * ones in OKABE_ITO's colours: none is an Okabe–Ito hue, so a live line never reads as a recorded one.
+ */
+export const LIVE_RUN_COLORS = ['#332288', '#882255', '#117733', '#999933', '#AA4499', '#DDCC77', '#661100'] as const;
+
 export const POSITIVE = '#0072B2';
 export const NEGATIVE = '#D55E00';
 export const NEUTRAL = '#f2f2f2';

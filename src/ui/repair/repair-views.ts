@@ -8,6 +8,7 @@ import { TERMINATIONS, type Termination } from '../../core/repair/episode';
 import { PROCESS_SCORES, type ProcessRule } from '../../core/repair/process';
 import type { RepairRunRecord, SampleView } from '../../repair/records';
 import { maskedShare } from '../../repair/summary';
+import { LIVE_RUN_COLORS, OKABE_ITO } from '../lib/palette';
 
 /** `x` with three decimals, without "-0.000" (the form the data attributes carry). */
 export function dec3(x: number): string {
@@ -168,7 +169,7 @@ export function processRuleTable(): { rule: ProcessRule; action: RuleAction; sco
 }
 
 /** Okabe–Ito without its yellow (too faint as a thin line on white). */
-const VARIANT_COLORS = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#000000'] as const;
+const VARIANT_COLORS = OKABE_ITO.filter((c) => c !== OKABE_ITO[6]);
 
 /** Line colour of the i-th variant of the file, and a dash pattern once the colours have all been used. */
 export function variantStyle(i: number): { color: string; dash: string | null } {
@@ -176,11 +177,8 @@ export function variantStyle(i: number): { color: string; dash: string | null } 
   return { color: VARIANT_COLORS[((i % n) + n) % n] as string, dash: i >= n ? '5 3' : null };
 }
 
-/**
- * Colours of the live run, one per variant of ABLATION_VARIANTS in its order (Paul Tol's palettes):
- * none is a recorded variant's colour, so «live · full» never reads as a recorded line.
- */
-const LIVE_COLORS = ['#332288', '#882255', '#117733', '#999933', '#AA4499', '#DDCC77', '#661100'] as const;
+/** Colours of the live run, one per variant of ABLATION_VARIANTS in its order (LIVE_RUN_COLORS). */
+const LIVE_COLORS = LIVE_RUN_COLORS;
 
 /** The live run's style by the name of the variant it trains: its own colour, dashed. */
 export function liveStyle(variant: string): { color: string; dash: string } {

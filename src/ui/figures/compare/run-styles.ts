@@ -14,7 +14,7 @@ export interface RunStyle {
   marker: MarkerShape;
 }
 
-const COLORS = OKABE_ITO.filter((c) => c !== '#F0E442');
+const COLORS = OKABE_ITO.filter((c) => c !== OKABE_ITO[6]);
 const DASHES = ['', '7 4', '2 3', '9 3 2 3', '4 2', '12 4'];
 const MARKERS: MarkerShape[] = ['circle', 'square', 'triangle', 'diamond', 'cross'];
 
