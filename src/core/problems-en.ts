@@ -108,6 +108,7 @@ const WORK: Record<WorkBudgetName, string> = {
   'proxy-answers': 'proxy answers per questioner step',
   'executor-rollouts': 'executor rollouts per step',
   'labelling-samples': 'labelling samples per iteration',
+  'iteration-sequences': 'sequences generated per iteration',
 };
 
 const RECORDING: Record<RecordingKind, string> = {
@@ -144,7 +145,7 @@ export const PROBLEMS_EN: ReportWords = {
       'set questioner.maxTurns to 1 or more, or proxy.uncheckedAnswer=scored.',
     'override-syntax': (p) => `Override "${p.item}" must look like section.key=value (e.g. executor.algorithm=grpo).`,
     'work-budget': (p) =>
-      `${p.paths.join(' × ')} = ${p.got} ${WORK[p.budget]}, more than a browser tab can run (at most ${p.limit}).`,
+      `${p.formula} = ${p.got} ${WORK[p.budget]}, more than a browser tab can run (at most ${p.limit}).`,
     'fork-empty': () => 'Write at least one change, e.g. executor.klCoef=0.05.',
     'fork-unknown-section': (p) => `${p.section}: unknown section of settings.`,
     'fork-unchanged': (p) => `${p.path}: already ${p.value} in this run, so nothing would change.`,

@@ -8,10 +8,10 @@
 import type { SettingRule } from './config-rules';
 import type { WorkBudgetName } from './work-budget';
 
-/** A recorded-file field the repair ablation reader expected (src/repair/recording.ts). */
 /** What of a model a `checkpoint-values` problem is about (AdamW's m and v for the moments). */
 export type CheckpointValuesPart = 'weights' | 'first-moments' | 'second-moments';
 
+/** A recorded-file field the repair ablation reader expected (src/repair/recording.ts). */
 export type RepairField =
   | 'metrics'
   | 'number'
@@ -90,8 +90,8 @@ export type Problem =
   /** proxy.uncheckedAnswer=violation with questioner.maxTurns=0: no sample could run its check. */
   | { kind: 'check-without-tool' }
   | { kind: 'override-syntax'; item: string }
-  /** A phase asking for more work than a tab can do: `got` = the product of `paths`, above `limit`. */
-  | { kind: 'work-budget'; budget: WorkBudgetName; paths: string[]; got: number; limit: number }
+  /** A phase or an iteration asking for more work than a tab can do: `got` = `formula` of `paths`, above `limit`. */
+  | { kind: 'work-budget'; budget: WorkBudgetName; paths: string[]; formula: string; got: number; limit: number }
   // Forks (src/engine/files/fork.ts, worker.ts, src/ui/lib/fork-url.ts).
   | { kind: 'fork-empty' }
   | { kind: 'fork-unknown-section'; section: string }

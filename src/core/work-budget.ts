@@ -8,13 +8,16 @@
 import type { Agent0Config } from './config';
 import type { Problem } from './problems';
 
-/** The phases whose work is bounded, each the product of the settings it names. */
-export type WorkBudgetName = 'questioner-rollouts' | 'proxy-answers' | 'executor-rollouts' | 'labelling-samples';
+/** The phases whose work is bounded, each the product of the settings it names, and the iteration's sum. */
+export type WorkBudgetName =
+  'questioner-rollouts' | 'proxy-answers' | 'executor-rollouts' | 'labelling-samples' | 'iteration-sequences';
 
 interface WorkBudget {
   name: WorkBudgetName;
-  /** The settings multiplied, as dotted paths (the problem names them). */
+  /** The settings the work is computed from, as dotted paths (the problem names them). */
   paths: string[];
+  /** How the work follows from them, as the problem writes it (the product of `paths` where absent). */
+  formula?: string;
   /** The most work allowed. */
   limit: number;
   work: (c: Agent0Config) => number;
@@ -45,14 +48,41 @@ export const WORK_BUDGETS: readonly WorkBudget[] = [
     limit: 8192,
     work: (c) => c.pool.questions * c.labelling.samples,
   },
+  {
+    // Every sequence one iteration generates, all phases and steps together: each budget above
+    // bounds one step, but `steps` (up to 1000) multiplies them. faithful: 1760 + 576 + 640 + 140 =
+    // 3116; the limit is about 12.8 times that.
+    name: 'iteration-sequences',
+    paths: [
+      'questioner.steps',
+      'questioner.prompts',
+      'questioner.rolloutsPerPrompt',
+      'proxy.candidates',
+      'pool.questions',
+      'labelling.samples',
+      'executor.steps',
+      'executor.prompts',
+      'executor.rolloutsPerPrompt',
+      'evaluation.questionsPerDifficulty',
+    ],
+    formula:
+      'questioner.steps × questioner.prompts × questioner.rolloutsPerPrompt × (1 + proxy.candidates) + pool.questions × labelling.samples + executor.steps × executor.prompts × executor.rolloutsPerPrompt + 7 × evaluation.questionsPerDifficulty',
+    limit: 40_000,
+    work: (c) =>
+      c.questioner.steps * c.questioner.prompts * c.questioner.rolloutsPerPrompt * (1 + c.proxy.candidates) +
+      c.pool.questions * c.labelling.samples +
+      c.executor.steps * c.executor.prompts * c.executor.rolloutsPerPrompt +
+      7 * c.evaluation.questionsPerDifficulty,
+  },
 ];
 
-/** One `work-budget` problem per phase that asks for more than its limit (settings already in range). */
+/** One `work-budget` problem per budget the settings exceed (settings already in range). */
 export function workBudgetProblems(config: Agent0Config): Problem[] {
   return WORK_BUDGETS.filter((b) => b.work(config) > b.limit).map((b) => ({
     kind: 'work-budget',
     budget: b.name,
     paths: b.paths,
+    formula: b.formula ?? b.paths.join(' × '),
     got: b.work(config),
     limit: b.limit,
   }));

@@ -102,6 +102,7 @@ const WORK: Record<WorkBudgetName, string> = {
   'proxy-answers': '출제자 단계마다 대리 풀이',
   'executor-rollouts': '단계마다 해답자 롤아웃',
   'labelling-samples': '반복마다 정답 표본',
+  'iteration-sequences': '반복마다 생성하는 시퀀스',
 };
 
 const RECORDING: Record<RecordingKind, string> = {
@@ -139,7 +140,7 @@ export const PROBLEMS_KO: ReportWords = {
       'questioner.maxTurns를 1 이상으로 하거나 proxy.uncheckedAnswer=scored로 하세요.',
     'override-syntax': (p) => `설정 "${p.item}"은(는) section.key=value 꼴이어야 합니다 (예: executor.algorithm=grpo).`,
     'work-budget': (p) =>
-      `${p.paths.join(' × ')} = ${p.got}: ${WORK[p.budget]}이(가) 브라우저 탭이 감당할 수 있는 양(최대 ${p.limit})보다 많습니다.`,
+      `${p.formula} = ${p.got}: ${WORK[p.budget]}이(가) 브라우저 탭이 감당할 수 있는 양(최대 ${p.limit})보다 많습니다.`,
     'fork-empty': () => '바꿀 설정을 하나 이상 적으세요 (예: executor.klCoef=0.05).',
     'fork-unknown-section': (p) => `${p.section}: 이런 이름의 설정 묶음은 없습니다.`,
     'fork-unchanged': (p) => `${p.path}: 이 실행에서 이미 ${p.value}이므로 바뀌는 것이 없습니다.`,

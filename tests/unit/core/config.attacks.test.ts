@@ -119,8 +119,18 @@ describe('work budgets', () => {
         kind: 'work-budget',
         budget: 'executor-rollouts',
         paths: ['executor.prompts', 'executor.rolloutsPerPrompt'],
+        formula: 'executor.prompts × executor.rolloutsPerPrompt',
         got: 4096 * 256,
         limit: 2048,
+      },
+      {
+        kind: 'work-budget',
+        budget: 'iteration-sequences',
+        paths: expect.arrayContaining(['executor.steps', 'executor.prompts', 'evaluation.questionsPerDifficulty']),
+        formula: expect.stringContaining('+ executor.steps × executor.prompts × executor.rolloutsPerPrompt +'),
+        // classroom: 2 steps × 8 × 4 × (1 + 6) + 32 × 9 + 1 × 4096 × 256 + 7 × 20
+        got: 2 * 8 * 4 * 7 + 32 * 9 + 4096 * 256 + 7 * 20,
+        limit: 40_000,
       },
     ]);
   });
@@ -131,11 +141,47 @@ describe('work budgets', () => {
     );
     expect(problems.map((p) => p.kind === 'work-budget' && [p.budget, p.got])).toEqual([
       ['labelling-samples', 6_400_000],
+      ['iteration-sequences', 2 * 8 * 4 * 7 + 6_400_000 + 8 * 8 + 7 * 20],
     ]);
     const q = problemsOf(() =>
       makeConfig('classroom', { questioner: { prompts: 4096, rolloutsPerPrompt: 64 }, proxy: { candidates: 64 } }),
     );
-    expect(q.map((p) => p.kind === 'work-budget' && p.budget)).toEqual(['questioner-rollouts', 'proxy-answers']);
+    expect(q.map((p) => p.kind === 'work-budget' && p.budget)).toEqual([
+      'questioner-rollouts',
+      'proxy-answers',
+      'iteration-sequences',
+    ]);
+  });
+
+  it('1000 curriculum steps of a full questioner phase are refused as too much work for one iteration', () => {
+    // Each step fits its own budgets (32 × 32 rollouts, × 4 proxy answers); 1000 steps do not:
+    // 1000 × 32 × 32 × (1 + 4) + 32 × 9 (pool × labelling) + 1 × 8 × 8 (executor) + 7 × 20 (evaluation).
+    const problems = problemsOf(() =>
+      makeConfig('classroom', {
+        questioner: { steps: 1000, prompts: 32, rolloutsPerPrompt: 32 },
+        proxy: { candidates: 4 },
+      }),
+    );
+    expect(problems.map((p) => p.kind === 'work-budget' && [p.budget, p.got, p.limit])).toEqual([
+      ['iteration-sequences', 1000 * 32 * 32 * 5 + 32 * 9 + 8 * 8 + 7 * 20, 40_000],
+    ]);
+    // One step of it fits: 1 × 1024 × 5 + 288 + 64 + 140 = 5612.
+    expect(() =>
+      makeConfig('classroom', {
+        questioner: { steps: 1, prompts: 32, rolloutsPerPrompt: 32 },
+        proxy: { candidates: 4 },
+      }),
+    ).not.toThrow();
+  });
+
+  it("an iteration's budget is worded with its whole formula, in both languages", () => {
+    const [problem] = problemsOf(() => makeConfig('classroom', { questioner: { steps: 1000 } }));
+    const report = { heading: 'settings' as const, source: null, problems: [problem!] };
+    expect(formatReport(PROBLEMS_EN, report)).toContain(
+      'questioner.steps × questioner.prompts × questioner.rolloutsPerPrompt × (1 + proxy.candidates) + pool.questions × labelling.samples',
+    );
+    expect(formatReport(PROBLEMS_EN, report)).toContain('sequences generated per iteration');
+    expect(formatReport(PROBLEMS_KO, report)).toContain('반복마다 생성하는 시퀀스');
   });
 
   it('the limit itself is allowed, one more is not', () => {

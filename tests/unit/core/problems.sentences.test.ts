@@ -38,6 +38,7 @@ const EXAMPLES: { [K in ProblemKind]: Extract<Problem, { kind: K }> } = {
     kind: 'work-budget',
     budget: 'executor-rollouts',
     paths: ['executor.prompts', 'executor.rolloutsPerPrompt'],
+    formula: 'executor.prompts × executor.rolloutsPerPrompt',
     got: 1048576,
     limit: 2048,
   },

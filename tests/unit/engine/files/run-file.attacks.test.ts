@@ -101,7 +101,7 @@ describe('the compare view refuses malformed run files', () => {
           labelling: { ...config.labelling, samples: 64 },
         }),
       ),
-    ).toEqual(['work-budget']);
+    ).toEqual(['work-budget', 'work-budget']); // the labelling phase's budget, and the iteration's
     expect(refusedKinds(saved({ config: { ...config, constructor: { assign: 1 } } }))).toEqual(['unknown-setting']);
     expect(typeof Object.assign).toBe('function');
   });
