@@ -13,6 +13,9 @@ import type { FromWorker, MemoryStats, ToWorker } from './types.ts';
 /** Characters kept per stream per run before the cut marker. */
 const OUTPUT_CAP_CHARS = 8192;
 
+/** Bytes one program's files may add to the in-memory file system. */
+export const FILE_QUOTA_BYTES = 16 * 2 ** 20;
+
 /** How a worker talks to its host and what it strips from its own scope. */
 export interface WorkerPlatform {
   post(message: FromWorker): void;
@@ -28,6 +31,45 @@ interface Runtime {
   objects: PyCallable;
   interrupt: Int32Array | null;
   wasmBytes(): number;
+  /** Start a program's count of file bytes (`boundFileGrowth`). */
+  resetFiles(): void;
+}
+
+/** The part of Emscripten's file system the quota wraps (MEMFS's one table of file stream operations). */
+interface MemFs {
+  filesystems: { MEMFS: { ops_table: { file: { stream: { write: (...args: never[]) => number } } } } };
+  ErrnoError: new (errno: number) => Error;
+}
+interface MemFsNode {
+  usedBytes: number;
+}
+
+/**
+ * Bound what one program's files may hold, outside Python: the in-memory file system (Emscripten's
+ * MEMFS) keeps file contents in JS memory, which the WASM memory check does not see, and a
+ * write-forever loop grew the process by gigabytes within the time limit. Every write to a MEMFS
+ * file goes through one table of stream operations, wrapped here: the bytes each file has grown by
+ * since the program first wrote to it are summed, Σ max(0, size − size at first write), and a write
+ * that would take the sum past `quota` fails with ENOSPC (Python: OSError "No space left on
+ * device"). A file truncated and written again counts once. `reset` starts a program's count.
+ */
+function boundFileGrowth(fs: MemFs, enospc: number, quota: number): { reset(): void } {
+  const ops = fs.filesystems.MEMFS.ops_table.file.stream;
+  const write = ops.write as (...args: unknown[]) => number;
+  const base = new Map<MemFsNode, number>();
+  const grown = (node: MemFsNode, size: number) => {
+    let sum = 0;
+    for (const [n, b] of base) sum += Math.max(0, (n === node ? size : n.usedBytes) - b);
+    return sum;
+  };
+  ops.write = function (this: unknown, ...args: unknown[]): number {
+    const [stream, , , length, position] = args as [{ node: MemFsNode }, unknown, number, number, number];
+    const node = stream.node;
+    if (!base.has(node)) base.set(node, node.usedBytes);
+    if (grown(node, Math.max(node.usedBytes, position + length)) > quota) throw new fs.ErrnoError(enospc);
+    return write.apply(this, args);
+  } as never;
+  return { reset: () => base.clear() };
 }
 
 type RunReply = Extract<FromWorker, { type: 'result' }>;
@@ -42,6 +84,9 @@ async function boot(indexURL: string, interrupt: SharedArrayBuffer | null, strip
     stdout: () => {},
     stderr: () => {},
   });
+  const enospc = pyodide.ERRNO_CODES.ENOSPC;
+  if (enospc === undefined) throw new Error('the sandbox runtime has no ENOSPC error code for its file quota');
+  const files = boundFileGrowth(pyodide.FS as unknown as MemFs, enospc, FILE_QUOTA_BYTES);
   pyodide.unregisterJsModule('js');
   pyodide.unregisterJsModule('pyodide_js');
   const buffer = interrupt ? new Int32Array(interrupt) : null;
@@ -58,7 +103,7 @@ async function boot(indexURL: string, interrupt: SharedArrayBuffer | null, strip
   stripGlobals(strip);
   disableFunctionConstructors();
   for (const code of warmUpPrograms()) (run(code) as PyProxy).destroy();
-  return { run, objects, interrupt: buffer, wasmBytes: () => heap.HEAPU8.byteLength };
+  return { run, objects, interrupt: buffer, wasmBytes: () => heap.HEAPU8.byteLength, resetFiles: files.reset };
 }
 
 /** Room for the cut marker the prelude appends to a capped stream or message. */
@@ -78,6 +123,7 @@ function lastLine(text: string): string {
 
 function execute(runtime: Runtime, id: number, code: string): RunReply {
   if (runtime.interrupt) Atomics.store(runtime.interrupt, 0, 0);
+  runtime.resetFiles();
   try {
     const proxy = runtime.run(code) as PyProxy;
     const [stdout, stderr, error, interrupted, stale] = proxy.toJs() as [

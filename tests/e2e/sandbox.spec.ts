@@ -73,6 +73,14 @@ test('the browser sandbox runs Python offline, bounded and closed', async ({ pag
     /RecursionError/,
   );
   expect((await run('print("still alive")')).stdout).toBe('still alive\n');
+  // Scratch files have a quota, held by the worker's file system, not by Python: a write-forever loop
+  // stops with "No space left on device" before its time limit, and the next program writes again.
+  const flood = await run('f = open("big.bin", "wb")\nchunk = b"x" * (1 << 20)\nwhile True:\n    f.write(chunk)');
+  expect(flood).toMatchObject({
+    timedOut: false,
+    error: expect.stringMatching(/OSError: \[Errno \d+\] No space left/),
+  });
+  expect((await run('open("a.txt", "w").write("ok")\nprint(open("a.txt").read())')).stdout).toBe('ok\n');
 
   expect(requests.some((url) => url.endsWith('/pyodide/pyodide.asm.wasm'))).toBe(true);
   expect(requests.filter((url) => new URL(url).origin !== origin)).toEqual([]);

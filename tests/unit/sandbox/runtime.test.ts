@@ -228,3 +228,31 @@ describe('memory', () => {
     expect(after.jsHeapBytes - before.jsHeapBytes).toBeLessThan(16 * 1024 * 1024);
   });
 });
+
+describe('scratch files', () => {
+  it('stop at a quota with "No space left on device", and the memory stays bounded', async () => {
+    // A program that writes for ever (1 MiB a write) kept the process growing by gigabytes within
+    // the time limit: the in-memory file system lives in JS memory, which the WASM memory check does not see.
+    const code = 'f = open("big.bin", "wb")\nchunk = b"x" * (1 << 20)\nwhile True:\n    f.write(chunk)';
+    const before = process.memoryUsage().arrayBuffers;
+    const result = await run(code);
+    expect(result.error).toMatch(/OSError: \[Errno \d+\] No space left on device/);
+    expect(result.timedOut).toBe(false);
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(256 * 2 ** 20);
+  });
+
+  it('count each program alone: the next one writes again, and ordinary files are untouched', async () => {
+    await run('open("big.bin", "wb").write(b"x" * (15 << 20))');
+    const result = await run('open("a.txt", "w").write("x" * 1000)\nprint(len(open("a.txt").read()))');
+    expect(result).toMatchObject({ stdout: '1000\n' });
+    expect(result.error).toBeUndefined();
+  });
+
+  it('count a file rewritten in place once, not once per write', async () => {
+    const code =
+      'for _ in range(100):\n    with open("a.bin", "wb") as f:\n        f.write(b"x" * (1 << 20))\nprint("done")';
+    const result = await run(code);
+    expect(result.stdout).toBe('done\n');
+    expect(result.error).toBeUndefined();
+  });
+});
