@@ -5,8 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REPAIR_CONFIG } from '../../../../src/core/repair/config';
 import type { FullComparison, RepairRegime } from '../../../../src/repair/claims';
-import { REPAIR_CHAPTER_EN, REPAIR_NOTES_EN } from '../../../../src/ui/text/repair-en';
-import { REPAIR_CHAPTER_KO, REPAIR_NOTES_KO } from '../../../../src/ui/text/repair-ko';
+import { REPAIR_CHAPTER_EN } from '../../../../src/ui/text/repair-en';
+import { REPAIR_NOTES_EN } from '../../../../src/ui/text/repair-notes-en';
+import { REPAIR_CHAPTER_KO } from '../../../../src/ui/text/repair-ko';
+import { REPAIR_NOTES_KO } from '../../../../src/ui/text/repair-notes-ko';
 
 const changed = {
   ...DEFAULT_REPAIR_CONFIG,
