@@ -48,28 +48,35 @@ interface MemFsNode {
  * Bound what one program's files may hold, outside Python: the in-memory file system (Emscripten's
  * MEMFS) keeps file contents in JS memory, which the WASM memory check does not see, and a
  * write-forever loop grew the process by gigabytes within the time limit. Every write to a MEMFS
- * file goes through one table of stream operations, wrapped here: the bytes each file has grown by
- * since the program first wrote to it are summed, Σ max(0, size − size at first write), and a write
- * that would take the sum past `quota` fails with ENOSPC (Python: OSError "No space left on
- * device"). A file truncated and written again counts once. `reset` starts a program's count.
+ * file goes through one table of stream operations, wrapped here. Each file the program writes
+ * counts g = max(0, size − size at its first write), updated at each of its writes; the total
+ * Σ g is kept as it changes (one step a write, however many files), and a write that would take it
+ * past `quota` fails with ENOSPC (Python: OSError "No space left on device"). A file truncated and
+ * written again counts once. `reset` starts a program's count.
  */
 function boundFileGrowth(fs: MemFs, enospc: number, quota: number): { reset(): void } {
   const ops = fs.filesystems.MEMFS.ops_table.file.stream;
   const write = ops.write as (...args: unknown[]) => number;
-  const base = new Map<MemFsNode, number>();
-  const grown = (node: MemFsNode, size: number) => {
-    let sum = 0;
-    for (const [n, b] of base) sum += Math.max(0, (n === node ? size : n.usedBytes) - b);
-    return sum;
-  };
+  /** Per file written by this program: its size at the first write, and the bytes it counts now. */
+  const files = new Map<MemFsNode, { base: number; counted: number }>();
+  let total = 0;
   ops.write = function (this: unknown, ...args: unknown[]): number {
     const [stream, , , length, position] = args as [{ node: MemFsNode }, unknown, number, number, number];
     const node = stream.node;
-    if (!base.has(node)) base.set(node, node.usedBytes);
-    if (grown(node, Math.max(node.usedBytes, position + length)) > quota) throw new fs.ErrnoError(enospc);
+    const file = files.get(node) ?? { base: node.usedBytes, counted: 0 };
+    const counted = Math.max(0, Math.max(node.usedBytes, position + length) - file.base);
+    if (total - file.counted + counted > quota) throw new fs.ErrnoError(enospc);
+    total += counted - file.counted;
+    file.counted = counted;
+    files.set(node, file);
     return write.apply(this, args);
   } as never;
-  return { reset: () => base.clear() };
+  return {
+    reset: () => {
+      files.clear();
+      total = 0;
+    },
+  };
 }
 
 type RunReply = Extract<FromWorker, { type: 'result' }>;
