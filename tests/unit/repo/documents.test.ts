@@ -62,16 +62,17 @@ describe('the documents', () => {
 });
 
 describe('commit subjects', () => {
-  it('are at most 72 characters since this rule was written', () => {
+  it('are at most 72 bytes since this rule was written, merges included', () => {
     const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
     // The commit that added this file starts the rule; earlier history is left as it was.
     const first = git('log', '--follow', '--diff-filter=A', '--format=%H', '--', 'tests/unit/repo/documents.test.ts')
       .split('\n')
       .at(-1);
     const range = first ? [`${first}^..HEAD`] : ['-1', 'HEAD'];
-    const subjects = git('log', '--no-merges', '--format=%s', ...range)
+    const subjects = git('log', '--format=%s', ...range)
       .split('\n')
       .filter(Boolean);
-    expect(subjects.filter((s) => [...s].length > 72)).toEqual([]);
+    // Counted in UTF-8 bytes, as git's one-line views and mail subjects count them; merges included.
+    expect(subjects.filter((s) => Buffer.byteLength(s, 'utf8') > 72)).toEqual([]);
   });
 });
