@@ -8,7 +8,7 @@ import type { Agent0Config, PresetName } from '../../core/config';
 import { ProblemError } from '../../core/problem-error';
 import { type CoevolutionRow, checkCoevolution } from './coevolution-table';
 import type { Engine } from '../loop/engine';
-import type { IterationSummary } from '../loop/summary';
+import { type IterationSummary, completeSummary } from '../loop/summary';
 import type { EvaluationResult, PhaseRecord } from '../loop/trace';
 import { upgradeTrace } from './trace-upgrade';
 
@@ -94,4 +94,19 @@ export function decodeRecording(text: string): RecordedRun {
     throw new ProblemError([{ kind: 'file-unreadable' }]);
   }
   return asRecordedRun(data);
+}
+
+/**
+ * The run's summaries as the page draws them: each completed from its iteration's trace records with
+ * the figures added since the file was made (`completeSummary`: the by-level figures, newer metrics);
+ * the file itself stays as written.
+ */
+export function completedSummaries(run: Pick<RecordedRun, 'summaries' | 'trace' | 'config'>): IterationSummary[] {
+  return run.summaries.map((s) =>
+    completeSummary(
+      s,
+      run.trace.filter((r) => r.iteration === s.iteration),
+      run.config,
+    ),
+  );
 }

@@ -62,13 +62,26 @@ export function checkBaseline(b: unknown): void {
   if (!ok) refuse('baseline', 'baseline');
 }
 
+/** The by-level arrays a summary may hold (src/engine/loop/summary.ts `LevelSummary`): one entry per difficulty. */
+const LEVEL_ARRAYS: ReadonlySet<string> = new Set(['byDifficulty', 'levels']);
+/** At most this many entries in a by-level array (the task family has 7 difficulties). */
+const MAX_LEVELS = 64;
+
+/** An array of at most MAX_LEVELS objects whose every value is a number or null. */
+const isLevelArray = (v: unknown): boolean =>
+  Array.isArray(v) &&
+  v.length <= MAX_LEVELS &&
+  v.every((e) => isObject(e) && Object.values(e).every((x) => x === null || isNumber(x)));
+
 export function checkSummaries(s: unknown): void {
   if (!Array.isArray(s)) return refuse('summaries', 'summaries');
   if (s.length > MAX_SUMMARIES)
     fail({ kind: 'checkpoint-too-large', field: 'summaries.length', count: s.length, limit: MAX_SUMMARIES });
   s.forEach((x, i) => {
     const ok =
-      isObject(x) && Number.isSafeInteger(x.iteration) && Object.values(x).every((v) => v === null || isNumber(v));
+      isObject(x) &&
+      Number.isSafeInteger(x.iteration) &&
+      Object.entries(x).every(([k, v]) => (LEVEL_ARRAYS.has(k) ? isLevelArray(v) : v === null || isNumber(v)));
     if (!ok) refuse(`summaries[${i}]`, 'summary');
   });
 }

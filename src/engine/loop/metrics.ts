@@ -11,6 +11,7 @@
 import type { Agent0Config } from '../../core/config';
 import { mean } from '../../core/stats';
 import { solveQuestion } from '../../core/tasks';
+import { repeatedShare } from './levels';
 import type { EvaluationResult, PhaseName, RecordOf } from './trace';
 
 /** One iteration's records as the rows read them. */
@@ -140,6 +141,14 @@ export const METRICS = [
     share: false,
     digits: 1,
     column: 'clusters',
+  },
+  {
+    /** Share of the K steps' contract-valid questions in a repetition cluster of ≥ 2 (src/engine/loop/levels.ts). */
+    key: 'repeatedShare',
+    read: (it) => repeatedShare(it.of),
+    share: true,
+    digits: 3,
+    column: 'repeated',
   },
   { key: 'toolUseRate', ...evaluated((e) => e.toolUseRate), share: true, digits: 3, column: 'tool use' },
   {

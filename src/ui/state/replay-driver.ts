@@ -3,7 +3,7 @@
  * same events the engine worker sends, so every view and control behaves as in a live run.
  */
 import type { EngineEvent } from '../../engine/protocol';
-import { asRecordedRun, type RecordedRun } from '../../engine/files/recording';
+import { asRecordedRun, completedSummaries, type RecordedRun } from '../../engine/files/recording';
 import { iterationEnd, replayPosition } from '../lib/recorded';
 import type { Driver } from './driver';
 import type { RunState } from './run.svelte';
@@ -16,6 +16,7 @@ const PHASE_MS = 120;
 
 export function replayDriver(state: RunState, run: RecordedRun): Driver {
   let played = 0;
+  const summaries = completedSummaries(run);
   let timer: ReturnType<typeof setTimeout> | null = null;
   const emit = (event: EngineEvent) => state.apply(event);
   const idle = () => {
@@ -28,7 +29,7 @@ export function replayDriver(state: RunState, run: RecordedRun): Driver {
     if (!record) return;
     played += 1;
     emit({ type: 'record', record, position: replayPosition(run.trace, played) });
-    const summary = run.summaries.find((s) => s.iteration === record.iteration);
+    const summary = summaries.find((s) => s.iteration === record.iteration);
     if (record.phase === 'evaluation' && summary) emit({ type: 'iteration', summary });
   }
 

@@ -14,6 +14,7 @@ export const METRICS_EN: MetricWords = {
   poolDifficulty: 'mean pool difficulty',
   inBandShare: 'in-band share',
   clusterCount: 'clusters',
+  repeatedShare: 'in repeated clusters',
   toolUseRate: 'tool use',
   toolCallsPerTask: 'tool calls per rollout',
   clipLowFrac: 'low clip',

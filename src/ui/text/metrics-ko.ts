@@ -14,6 +14,7 @@ export const METRICS_KO: MetricWords = {
   poolDifficulty: '문제 풀 평균 난이도',
   inBandShare: '구간 안 비율',
   clusterCount: '묶음 수',
+  repeatedShare: '반복 묶음 안 비율',
   toolUseRate: '도구 사용률',
   toolCallsPerTask: '롤아웃당 도구 호출',
   clipLowFrac: '아래쪽 클립',

@@ -4,6 +4,7 @@ import { makeConfig } from '../../../../src/core/config';
 import type { Engine } from '../../../../src/engine/loop/engine';
 import {
   asRecordedRun,
+  completedSummaries,
   decodeRecording,
   encodeRecording,
   makeRecording,
@@ -71,5 +72,28 @@ describe('the recording writer', () => {
 
   it('refuses text that is not JSON, as a problem rather than a parser error', () => {
     expect(() => decodeRecording('{"format":')).toThrow(/neither a recording \(JSON\)/);
+  });
+});
+
+describe('the summaries the page draws from a recording', () => {
+  const run = decodeRecording(readFileSync('public/runs/classroom-seed1.json', 'utf8'));
+  const drawn = completedSummaries(run);
+
+  it('gains the by-level evaluation the file predates, as read off its evaluation records', () => {
+    // Issue #59's table, read from this recording's evaluation phase (20 questions a level).
+    expect(run.baseline?.byDifficulty.map((d) => d.accuracy)).toEqual([1, 0.2, 0.05, 0.5, 0.75, 1, 0.7]);
+    expect(drawn.at(-1)?.iteration).toBe(8);
+    expect(drawn.at(-1)?.byDifficulty?.map((d) => d.accuracy)).toEqual([1, 1, 1, 0.9, 0.7, 1, 0.6]);
+    expect(drawn.every((s) => s.byDifficulty?.every((d) => d.n === 20))).toBe(true);
+    // The pool holds 32 questions an iteration (classroom); its levels count those the oracle solves.
+    for (const s of drawn) expect(s.levels?.reduce((n, l) => n + l.pool, 0)).toBeLessThanOrEqual(32);
+  });
+
+  it('keeps every figure the file holds as written', () => {
+    run.summaries.forEach((s, i) => {
+      for (const [key, value] of Object.entries(s))
+        expect([key, drawn[i]?.[key as keyof typeof s]]).toEqual([key, value]);
+    });
+    expect(run.summaries[0]).not.toHaveProperty('levels'); // the file itself is unchanged
   });
 });

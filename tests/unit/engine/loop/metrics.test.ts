@@ -121,9 +121,10 @@ describe('the co-evolution metrics', () => {
 });
 
 describe('the summary', () => {
-  it('holds the iteration, every metric of the table in its order, and the seconds', () => {
+  it('holds the iteration, every metric of the table in its order, the seconds and the by-level figures', () => {
     const s = summarizeIteration([...twoSteps, evaluation], tiny);
-    expect(Object.keys(s)).toEqual(['iteration', ...METRICS.map((m) => m.key), 'seconds']);
+    expect(Object.keys(s)).toEqual(['iteration', ...METRICS.map((m) => m.key), 'seconds', 'byDifficulty', 'levels']);
+    expect(s.byDifficulty).toEqual(result.byDifficulty);
     expect(s.iteration).toBe(3);
     expect(s.seconds).toBe(1.5);
   });
