@@ -18,6 +18,7 @@ import { type AblationRun, decodeAblation, encodeAblation } from '../src/engine/
 import { type AblationMeasure, ablationRows } from '../src/engine/studies/ablation-table';
 import { ABLATION_VARIANTS, type AblationVariant } from '../src/engine/studies/ablation-variants';
 import { createNodeEngine } from '../src/engine/node';
+import { TOP_LEVELS } from '../src/engine/loop/levels';
 
 const { values } = parseArgs({
   options: {
@@ -66,13 +67,18 @@ for (const v of chosen)
     const t0 = performance.now();
     const { engine, dispose } = await createNodeEngine(config);
     try {
-      const baseline = (await engine.evaluateBaseline()).accuracy;
+      const base = await engine.evaluateBaseline();
       for (let k = 1; k <= iterations; k++) await engine.runIteration();
-      const run: AblationRun = { seed, baseline, summaries: engine.summaries };
+      const run: AblationRun = {
+        seed,
+        baseline: base.accuracy,
+        baselineByDifficulty: base.byDifficulty,
+        summaries: engine.summaries,
+      };
       writeFileSync(cacheFile(v, seed), JSON.stringify({ config, run }));
       const curve = run.summaries.map((s) => s.heldOutAccuracy?.toFixed(3)).join(' ');
       console.log(
-        `${v.id} seed ${seed}: held-out ${baseline.toFixed(3)} → ${curve} (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+        `${v.id} seed ${seed}: held-out ${base.accuracy.toFixed(3)} → ${curve} (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
       );
     } finally {
       await dispose();
@@ -93,14 +99,15 @@ const text = encodeAblation({
 });
 writeFileSync(String(values.out), text);
 console.log(`record:ablation: wrote ${String(values.out)}`);
-// The table the page draws: held-out accuracy over the seeds, final and averaged over iterations.
+// The table the page draws: held-out accuracy over the seeds, final and averaged over iterations,
+// and the final accuracy on the top levels where every run kept its by-level figures.
 const pts = (x: number) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(1)}`;
 const cell = (m: AblationMeasure) =>
   `${m.mean.toFixed(3)} [${m.min.toFixed(3)}, ${m.max.toFixed(3)}] ${pts(m.difference)} ${m.separation}`;
 console.log(
-  'variant                  final mean [min, max] Δ vs full      average over iterations          paper Δ math / general',
+  `variant                  final mean [min, max] Δ vs full      average over iterations            top levels ${TOP_LEVELS.join('–')}, final              paper Δ math / general`,
 );
 for (const row of ablationRows(decodeAblation(text)))
   console.log(
-    `${row.id.padEnd(24)} ${cell(row.final).padEnd(34)} ${cell(row.average).padEnd(34)} ${row.paper ? `${row.paper.mathDifference.toFixed(1)} / ${row.paper.generalDifference.toFixed(1)} (Table ${row.paper.table})` : ''}`,
+    `${row.id.padEnd(24)} ${cell(row.final).padEnd(34)} ${cell(row.average).padEnd(34)} ${(row.top ? cell(row.top) : '—').padEnd(34)} ${row.paper ? `${row.paper.mathDifference.toFixed(1)} / ${row.paper.generalDifference.toFixed(1)} (Table ${row.paper.table})` : ''}`,
   );

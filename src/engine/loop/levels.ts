@@ -8,6 +8,9 @@
 import { DIFFICULTIES, type Difficulty, solveQuestion } from '../../core/tasks';
 import type { EvaluationResult, PhaseName, RecordOf } from './trace';
 
+/** The top three levels of the task family: the levels the climb is measured on (issue #59's "top three"). */
+export const TOP_LEVELS: readonly Difficulty[] = DIFFICULTIES.slice(-3);
+
 /** The held-out evaluation of one level: questions, share right against the oracle, share that ran a program. */
 export type LevelEvaluation = EvaluationResult['byDifficulty'][number];
 

@@ -10,6 +10,7 @@ import { ProblemError } from '../../core/problem-error';
 import type { AblationField } from '../../core/problems';
 import { ABLATION_VARIANTS, type AblationId } from './ablation-variants';
 import type { IterationSummary } from '../loop/summary';
+import type { LevelEvaluation } from '../loop/levels';
 
 export const ABLATION_FORMAT = 'agent0-lab-ablation';
 export const ABLATION_VERSION = 1;
@@ -18,6 +19,9 @@ export interface AblationRun {
   seed: number;
   /** Held-out accuracy of the base model before training, under the variant's own settings. */
   baseline: number;
+  /** The same per difficulty (as `EvaluationResult.byDifficulty`); absent in recordings made before it was kept. */
+  baselineByDifficulty?: LevelEvaluation[];
+  /** Per iteration; each keeps its by-level figures (`byDifficulty`, `levels`) when made since they exist. */
   summaries: IterationSummary[];
 }
 
@@ -35,6 +39,15 @@ export interface AblationRecording {
 const malformed = (path: string, expected: AblationField) =>
   new ProblemError([{ kind: 'ablation-malformed', path, expected }]);
 const isShare = (x: unknown): x is number => typeof x === 'number' && x >= 0 && x <= 1;
+/** Absent, or one entry per difficulty with a count and two shares. */
+const isByDifficulty = (x: unknown): boolean =>
+  x === undefined ||
+  (Array.isArray(x) &&
+    x.length <= 64 &&
+    x.every(
+      (d: Partial<LevelEvaluation> | null) =>
+        Number.isInteger(d?.difficulty) && Number.isInteger(d?.n) && isShare(d?.accuracy) && isShare(d?.toolUse),
+    ));
 
 /** The recording's text, one line of JSON. */
 export function encodeAblation(recording: Omit<AblationRecording, 'format' | 'version'>): string {
@@ -78,11 +91,12 @@ export function asAblation(parsed: unknown): AblationRecording {
     if (!Array.isArray(got.runs) || got.runs.length !== seeds.length) throw malformed(`${at}.runs`, 'runs');
     got.runs.forEach((run, r) => {
       const runAt = `${at}.runs[${r}]`;
-      if (run?.seed !== seeds[r] || !isShare(run.baseline)) throw malformed(runAt, 'run');
+      if (run?.seed !== seeds[r] || !isShare(run.baseline) || !isByDifficulty(run.baselineByDifficulty))
+        throw malformed(runAt, 'run');
       if (!Array.isArray(run.summaries) || run.summaries.length !== iterations)
         throw malformed(`${runAt}.summaries`, 'summaries');
       run.summaries.forEach((s, i) => {
-        if (s?.iteration !== i + 1 || !isShare(s.heldOutAccuracy))
+        if (s?.iteration !== i + 1 || !isShare(s.heldOutAccuracy) || !isByDifficulty(s.byDifficulty))
           throw malformed(`${runAt}.summaries[${i}]`, 'summary');
       });
     });

@@ -7,6 +7,8 @@
  */
 import { mean, type SeedSpread, type Separation, seedSpread, separation } from '../../core/stats';
 import type { AblationRecording } from './ablation-file';
+import { TOP_LEVELS } from '../loop/levels';
+import type { IterationSummary } from '../loop/summary';
 import { ABLATION_VARIANTS, type AblationId, type PaperScore } from './ablation-variants';
 
 export interface AblationMeasure extends SeedSpread {
@@ -21,7 +23,18 @@ export interface AblationRow {
   final: AblationMeasure;
   /** Held-out accuracy averaged over iterations 1…N of each seed's run. */
   average: AblationMeasure;
+  /**
+   * Held-out accuracy after the last iteration on the top levels (TOP_LEVELS), the mean of their
+   * per-level accuracies; null when a run of the recording predates the by-level figures.
+   */
+  top: AblationMeasure | null;
   paper: (PaperScore & { mathDifference: number; generalDifference: number }) | null;
+}
+
+/** mean over TOP_LEVELS of the summary's held-out accuracy per level; null without by-level figures. */
+export function topAccuracy(s: IterationSummary | undefined): number | null {
+  const top = s?.byDifficulty?.filter((d) => TOP_LEVELS.includes(d.difficulty as never));
+  return top && top.length > 0 ? mean(top.map((d) => d.accuracy)) : null;
 }
 
 function measure(perSeed: number[], full: SeedSpread): AblationMeasure {
@@ -34,12 +47,16 @@ export function ablationRows(recording: AblationRecording): AblationRow[] {
   const of = (id: AblationId) => recording.variants.find((v) => v.id === id)?.runs ?? [];
   const finals = (id: AblationId) => of(id).map((r) => r.summaries.at(-1)?.heldOutAccuracy ?? 0);
   const averages = (id: AblationId) => of(id).map((r) => mean(r.summaries.map((s) => s.heldOutAccuracy ?? 0)));
+  const tops = (id: AblationId) => of(id).map((r) => topAccuracy(r.summaries.at(-1)));
+  const hasTop = ABLATION_VARIANTS.every((v) => tops(v.id).every((x) => x !== null));
+  const fullTop = hasTop ? seedSpread(tops('full') as number[]) : null;
   const fullFinal = seedSpread(finals('full'));
   const fullAverage = seedSpread(averages('full'));
   return ABLATION_VARIANTS.map((v) => ({
     id: v.id,
     final: measure(finals(v.id), fullFinal),
     average: measure(averages(v.id), fullAverage),
+    top: fullTop ? measure(tops(v.id) as number[], fullTop) : null,
     paper: v.paper
       ? {
           ...v.paper,

@@ -14,6 +14,7 @@ import { PROBLEMS_EN } from '../../core/problems-en';
 import { COMPARE_EN } from './compare-en';
 import { ABLATION_EN } from './ablation-en';
 import { COEVOLUTION_EN } from './coevolution-en';
+import { LEVELS_EN } from './levels-en';
 import { FIGURES_EN } from './figures-en';
 
 export const EN: Strings = {
@@ -219,6 +220,7 @@ export const EN: Strings = {
   errors: PROBLEMS_EN,
   compare: COMPARE_EN,
   coevolution: COEVOLUTION_EN,
+  levels: LEVELS_EN,
   ablation: ABLATION_EN,
   figures: FIGURES_EN,
   safety: SAFETY_EN,

@@ -13,6 +13,7 @@ import { REPAIR_NOTES_KO } from './repair-notes-ko';
 import { COMPARE_KO } from './compare-ko';
 import { ABLATION_KO } from './ablation-ko';
 import { COEVOLUTION_KO } from './coevolution-ko';
+import { LEVELS_KO } from './levels-ko';
 import { FIGURES_KO } from './figures-ko';
 import { PROBLEMS_KO } from './problems-ko';
 
@@ -220,6 +221,7 @@ export const KO: Strings = {
   errors: PROBLEMS_KO,
   compare: COMPARE_KO,
   coevolution: COEVOLUTION_KO,
+  levels: LEVELS_KO,
   ablation: ABLATION_KO,
   figures: FIGURES_KO,
   safety: SAFETY_KO,

@@ -133,3 +133,48 @@ describe('the ablation rows', () => {
     expect(rows[2]?.final.separation).toBe('within');
   });
 });
+
+describe('the ablation’s per-level results', () => {
+  const levels = (top: [number, number, number]) =>
+    [0.9, 0.8, 0.7, 0.6, ...top].map((accuracy, i) => ({ difficulty: i + 1, n: 20, accuracy, toolUse: 0.5 }));
+  /** The recording above with by-level figures: the full run's last iteration scores 0.3, 0.2, 0.1 on levels 5–7 (seed 1) and 0.4, 0.3, 0.2 (seed 2); every other run 0.1, 0.1, 0.1. */
+  function withLevels() {
+    const r = recording();
+    for (const v of r.variants)
+      v.runs.forEach((run, s) => {
+        run.baselineByDifficulty = levels([0, 0, 0]);
+        const top: [number, number, number] =
+          v.id === 'full' ? (s === 0 ? [0.3, 0.2, 0.1] : [0.4, 0.3, 0.2]) : [0.1, 0.1, 0.1];
+        for (const x of run.summaries) x.byDifficulty = levels(top);
+      });
+    return r;
+  }
+
+  it('keeps the base model’s and every iteration’s accuracy per level through the file', () => {
+    const r = withLevels();
+    const back = decodeAblation(encodeAblation(r));
+    expect(back.variants[0]?.runs[1]?.baselineByDifficulty).toEqual(levels([0, 0, 0]));
+    expect(back.variants[0]?.runs[1]?.summaries[1]?.byDifficulty).toEqual(levels([0.4, 0.3, 0.2]));
+  });
+
+  it('refuses a per-level entry that is not a count and two shares', () => {
+    const r = withLevels();
+    (r.variants[1]?.runs[0]?.summaries[0]?.byDifficulty?.[2] as { accuracy: number }).accuracy = 1.5;
+    expect(refusal(encodeAblation(r))).toMatchObject({ path: 'variants[1].runs[0].summaries[0]' });
+    const s = withLevels();
+    (s.variants[0]?.runs[1] as { baselineByDifficulty: unknown }).baselineByDifficulty = [{ difficulty: 1 }];
+    expect(refusal(encodeAblation(s))).toMatchObject({ path: 'variants[0].runs[1]' });
+  });
+
+  it('measures the top three levels: the full run 0.2 and 0.3 (mean 0.25), the others 0.1, below its spread', () => {
+    const rows = ablationRows(decodeAblation(encodeAblation(withLevels())));
+    expect(rows[0]?.top?.perSeed.map((x) => Number(x.toFixed(12)))).toEqual([0.2, 0.3]);
+    expect(rows[0]?.top?.mean).toBeCloseTo(0.25, 12);
+    expect(rows[1]?.top?.difference).toBeCloseTo(-0.15, 12);
+    expect(rows[1]?.top?.separation).toBe('below');
+  });
+
+  it('has no top-level measure for a recording made before the per-level results were kept', () => {
+    expect(ablationRows(decodeAblation(encodeAblation(recording())))[0]?.top).toBeNull();
+  });
+});
