@@ -1,11 +1,17 @@
 /**
- * `npm run eval:base [-- --model PATH --n N --seed S]`: measures the shipped base model.
+ * `npm run eval:base [-- --model PATH --n N --seed S --held-out N --levels family|ladder
+ *   --held-out-seed S]`: measures the shipped base model.
  * - questioner: 4N samples at temperature 1, writing with the tool (up to 4 programs) → contract
  *   validity (parseQuestioner), how many questions the oracle can solve, how many boxed answers are
  *   right, the share of each difficulty and the tool calls per sample;
  * - plain solver and tool solver: N tasks per difficulty at temperature 0.7, top-p 0.9 (the
  *   solver-proxy settings, docs/algorithms.md §2.3) → accuracy (boxed answer = exact answer) by
  *   difficulty, and the share of tool-solver rollouts that ran a program.
+ * - held-out, as the evaluation phase measures it (docs/algorithms.md §1.6: greedy, with the tool,
+ *   the classroom preset's turns and observation limit, `--held-out N` questions per difficulty of
+ *   the fixed held-out set, seed 424242; 20 is the preset's) → accuracy and tool use by difficulty,
+ *   and issue #59's ladder check (src/core/ladder.ts); `--levels ladder` asks the proposed ladder's
+ *   levels (src/core/ladder-levels.ts) instead of the task family's.
  * Programs run in the Node Python sandbox (src/sandbox/node.ts). Prints a table, then one JSON
  * object as the last line.
  */
@@ -21,15 +27,30 @@ import { questionerPrompt, solverPrompt, toolSolverPrompt } from '../src/core/co
 import { TinyLM } from '../src/model/model';
 import { toolRollouts } from '../src/model/tool-rollout';
 import { createNodeSandbox } from '../src/sandbox/node';
+import { makeConfig } from '../src/core/config';
+import { LADDER, ladderCheck } from '../src/core/ladder';
+import { generateLadderTask } from '../src/core/ladder-levels';
+import { HELD_OUT_SEED } from '../src/engine/loop/evaluate';
+import { createNodeEngine } from '../src/engine/node';
 
 const { values } = parseArgs({
   options: {
     model: { type: 'string', default: 'public/models/base.a0lm' },
     n: { type: 'string', default: '50' },
     seed: { type: 'string', default: '7' },
+    'held-out': { type: 'string', default: '20' },
+    levels: { type: 'string', default: 'family' },
+    'held-out-seed': { type: 'string', default: String(HELD_OUT_SEED) },
   },
 });
 const n = Number(values.n);
+const heldOutSeed = Number(values['held-out-seed']);
+if (!['family', 'ladder'].includes(String(values.levels)) || !Number.isInteger(heldOutSeed)) {
+  console.error(
+    `eval:base: --levels is family or ladder (got ${values.levels}), --held-out-seed an integer (got ${values['held-out-seed']}).`,
+  );
+  process.exit(2);
+}
 const rng = new Rng(Number(values.seed));
 const choice = await selectBackend(['wasm', 'cpu']);
 const tokenizer = new Tokenizer();
@@ -95,6 +116,23 @@ for (const d of DIFFICULTIES) {
 }
 await sandbox.dispose();
 
+// Held-out, as the evaluation phase measures it (the engine's own evaluation of the base).
+const heldOutPerLevel = Number(values['held-out']);
+const heldOutEngine = await createNodeEngine(
+  makeConfig('classroom', { evaluation: { questionsPerDifficulty: heldOutPerLevel } }),
+  { checkpoint: new Uint8Array(readFileSync(values.model)) },
+);
+// The held-out set as heldOutTasks draws it (src/engine/loop/evaluate.ts): with the default seed and
+// the family's levels it is the evaluation phase's own set; `--levels ladder` draws the proposed
+// ladder's levels (src/core/ladder-levels.ts) instead, `--held-out-seed` another draw.
+const heldOutRng = new Rng(heldOutSeed);
+const draw = values.levels === 'ladder' ? generateLadderTask : generateTask;
+const heldOut = await heldOutEngine.engine.evaluateOn(
+  DIFFICULTIES.flatMap((d) => Array.from({ length: heldOutPerLevel }, () => draw(heldOutRng, d))),
+);
+await heldOutEngine.dispose();
+const ladder = ladderCheck(heldOut.byDifficulty.map((d) => d.accuracy));
+
 const pct = (x: number): string => `${(100 * x).toFixed(0)}%`.padStart(5);
 console.log(
   `backend ${choice.backend}; model ${values.model}; ${model.paramCount} parameters; python: Pyodide sandbox`,
@@ -111,6 +149,15 @@ for (const d of DIFFICULTIES)
   console.log(
     `${String(d).padStart(10)} | ${pct(plainAccuracy[d] ?? 0)} | ${pct(toolAccuracy[d] ?? 0)} | ${pct(toolUseByDifficulty[d] ?? 0)}    | ${(toolCallsByDifficulty[d] ?? 0).toFixed(2)}`,
   );
+console.log(
+  `held-out as the evaluation phase measures it (greedy, with the tool, ${heldOutPerLevel} per difficulty, levels: ${values.levels === 'ladder' ? 'the proposed ladder' : 'the task family'}): accuracy ${heldOut.accuracy.toFixed(3)}`,
+);
+console.log('difficulty | accuracy | tool use');
+for (const d of heldOut.byDifficulty)
+  console.log(`${String(d.difficulty).padStart(10)} | ${pct(d.accuracy).padStart(8)} | ${pct(d.toolUse)}`);
+console.log(
+  `ladder (level 1 ≥ ${LADDER.bottomAtLeast}, top ≤ ${LADDER.topAtMost}, no level more than ${LADDER.maxRise} above the one below): ${ladder.holds ? 'holds' : `does not hold (level 1 ${ladder.bottom.toFixed(2)}, top ${ladder.top.toFixed(2)}${ladder.tooHigh.length > 0 ? `, too high: levels ${ladder.tooHigh.join(', ')}` : ''})`}`,
+);
 const summary = {
   contractValidRate: valid / qOut.length,
   questionSolvableRate: solvable / qOut.length,
@@ -126,6 +173,13 @@ const summary = {
   samplesPerDifficulty: n,
   python: 'pyodide sandbox',
   backend: choice.backend,
+  heldOut: {
+    levels: values.levels,
+    seed: heldOutSeed,
+    questionsPerDifficulty: heldOutPerLevel,
+    byDifficulty: heldOut.byDifficulty,
+    ladder,
+  },
 };
 model.dispose();
 console.log(JSON.stringify(summary));

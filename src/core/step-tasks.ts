@@ -18,7 +18,8 @@ export const STEP_NAME = 'x';
 /** The words of the step frame: "Let x = … . What is … ?". */
 export const STEP_WORDS: readonly string[] = ['Let', STEP_NAME, '=', '.', 'What', 'is', '?'];
 
-interface StepLevel {
+/** The sizes of a step problem: E1's operand count range and largest literal, E2's other operands and their largest. */
+export interface StepLevel {
   first: { operands: [number, number]; maxLiteral: number };
   secondOperands: number;
   secondMaxLiteral: number;
@@ -81,7 +82,11 @@ const fits = (v: Rational): boolean => v.den === 1n && (v.num < 0n ? -v.num : v.
 
 /** One step task of level 6 or 7. */
 export function generateStepTask(rng: Rng, level: 6 | 7): StepTask {
-  const spec = STEP_LEVELS[level];
+  return generateStep(rng, STEP_LEVELS[level]);
+}
+
+/** One step task of the sizes `spec` (operators + − * only; answers whole and within ±10⁶). */
+export function generateStep(rng: Rng, spec: StepLevel): StepTask {
   for (;;) {
     const first = tree(rng, rng.intBetween(...spec.first.operands), spec.first.maxLiteral);
     const second = treeWithX(rng, spec.secondOperands, spec.secondMaxLiteral);

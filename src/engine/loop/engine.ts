@@ -84,6 +84,11 @@ export class Engine {
     return this.baseline;
   }
 
+  /** The executor as it stands, evaluated as phase 10 evaluates it but on `tasks` (eval:base's ladder); changes nothing. */
+  evaluateOn(tasks: Parameters<typeof evaluateExecutor>[2]): Promise<EvaluationResult> {
+    return evaluateExecutor(this.ctx, [], tasks);
+  }
+
   /** Run the next phase and return its record. */
   async step(): Promise<PhaseRecord> {
     const pos = this.position;

@@ -65,8 +65,17 @@ export function scoreHeldOut(
   };
 }
 
-export async function evaluateExecutor(ctx: EngineContext, labels: SelfLabel[]): Promise<EvaluationResult> {
-  const tasks = heldOutTasks(ctx.config.evaluation.questionsPerDifficulty);
+/**
+ * Phase 10 on the held-out set (or on `tasks`, e.g. `npm run eval:base`'s proposed ladder): the
+ * executor greedy, with the tool, scored against each task's exact answer.
+ */
+export async function evaluateExecutor(
+  ctx: EngineContext,
+  labels: SelfLabel[],
+  tasks: readonly Pick<ArithmeticTask, 'difficulty' | 'question' | 'answer'>[] = heldOutTasks(
+    ctx.config.evaluation.questionsPerDifficulty,
+  ),
+): Promise<EvaluationResult> {
   const saved = ctx.rng;
   ctx.rng = new Rng(HELD_OUT_SEED); // greedy decoding draws nothing, but keep the run's stream untouched
   try {
