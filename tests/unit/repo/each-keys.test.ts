@@ -37,6 +37,7 @@ const ALLOWED = new Set([
     'shell/SettingsPanel.svelte | PRESET_NAMES | p',
     'shell/SettingsPanel.svelte | BACKENDS | b',
     'figures/curves/Curves.svelte | panels | p.m.key',
+    'figures/curves/LevelMaps.svelte | grids | g.kind',
     'figures/score-histogram/ScoreHistogram.svelte | bins | b.k',
     'figures/clip-fractions/ClipFractions.svelte | KINDS | key',
     'figures/loop-diagram/LoopDiagram.svelte | PHASES | phase',
