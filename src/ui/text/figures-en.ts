@@ -6,8 +6,8 @@ export const FIGURES_EN: FigureTexts = {
   tools: (title) => `Figure tools: ${title}`,
   fullScreen: 'Full screen',
   exitFullScreen: 'Exit full screen (Esc)',
-  saveSvg: 'Save as SVG',
-  savePng: 'Save as PNG (2×)',
+  saveSvg: 'SVG: save as a vector image',
+  savePng: 'PNG: save as an image (2×)',
   nothingToDraw: 'This figure is text, a table or a formula: there is no drawing to save as an image.',
   exportFailed: (reason) => `The image could not be made: ${reason}`,
   adpo: {
@@ -55,4 +55,9 @@ export const FIGURES_EN: FigureTexts = {
         return `Stopped after ${p.done} of ${p.total} iterations.`;
     }
   },
+  poolWrong: (wrong, total) =>
+    wrong === 0
+      ? `The oracle finds every answer the questioner gave right (${total} of ${total}).`
+      : `The questioner’s own answer is wrong in ${wrong} of ${total} (marked ✗). The pool keeps every question that parses; the executor never sees this answer, it learns from the pseudo-label of its own votes (self-labelling).`,
+  poolTruth: (truth) => `wrong, true answer ${truth}`,
 };

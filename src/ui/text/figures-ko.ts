@@ -6,8 +6,8 @@ export const FIGURES_KO: FigureTexts = {
   tools: (title) => `그림 도구: ${title}`,
   fullScreen: '전체 화면',
   exitFullScreen: '전체 화면 끝내기 (Esc)',
-  saveSvg: 'SVG로 저장',
-  savePng: 'PNG로 저장 (2배)',
+  saveSvg: 'SVG: 벡터 그림 파일로 저장',
+  savePng: 'PNG: 그림 파일로 저장 (2배)',
   nothingToDraw: '이 그림은 글, 표, 수식이라 이미지로 저장할 그림이 없습니다.',
   exportFailed: (reason) => `이미지를 만들지 못했습니다: ${reason}`,
   adpo: {
@@ -55,4 +55,9 @@ export const FIGURES_KO: FigureTexts = {
         return `${p.total}번 중 ${p.done}번 반복 후 멈췄습니다.`;
     }
   },
+  poolWrong: (wrong, total) =>
+    wrong === 0
+      ? `출제자가 낸 답은 오라클로 보아 모두 맞습니다 (${total}개 중 ${total}개).`
+      : `${total}개 중 ${wrong}개는 출제자 자신의 답이 틀렸습니다(✗ 표시). 문제 모음은 해석되는 문제를 모두 남깁니다. 해답자는 이 답을 보지 않고, 자기 투표로 정한 의사 라벨(자기 라벨링)로 배웁니다.`,
+  poolTruth: (truth) => `틀림, 참인 답 ${truth}`,
 };

@@ -22,6 +22,8 @@ export interface FigureTexts {
   tools: (title: string) => string;
   fullScreen: string;
   exitFullScreen: string;
+  /** The export buttons' names: each starts with the button's visible word ("SVG", "PNG"), so a
+   *  speech-input user saying it names the button (WCAG 2.5.3, axe's label-content-name-mismatch). */
   saveSvg: string;
   savePng: string;
   /** Title of the export buttons of a figure with nothing drawn (text, tables, formulas only). */
@@ -46,4 +48,7 @@ export interface FigureTexts {
   gateOff: string;
   /** The repair lab's live run. */
   repairProgress: (p: RepairProgress) => string;
+  /** The question pool: how many of the questioner's own answers the oracle finds wrong, and the true answer beside one. */
+  poolWrong: (wrong: number, total: number) => string;
+  poolTruth: (truth: string) => string;
 }
