@@ -127,8 +127,6 @@ export type ViewKey =
   | 'repairLiveStop'
   | 'repairLiveIterations'
   | 'repairLiveNote'
-  | 'repairLiveBackend'
-  | 'repairLiveFallback'
   | 'repairLiveFailed'
   | 'repairLivePrefix';
 
