@@ -39,9 +39,9 @@ export const COMPARE_KO: CompareTexts = {
   loading: '불러오는 중…',
   pairMissing: (files) =>
     `이 비교에 쓰는 두 기록(«${files}»)이 이 서버에 없어서 아직 비교할 것이 없습니다. 두 기록은 «npm run record:compare»로 만듭니다.`,
-  forkButton: '여기서 가르기…',
+  forkButton: '여기서 분기…',
   forkHint: '지금 상태에서 설정 몇 개를 바꾼 새 실행으로 이어 갑니다',
-  forkTitle: '이 반복 뒤에서 실행 가르기',
+  forkTitle: '이 반복 뒤에서 실행을 분기',
   forkHelp:
     '갈라진 실행은 두 모델과 옵티마이저 상태, 난수 상태를 지금 그대로 이어받고, 아래에 적은 설정만 바꿔서 계속합니다. 주소에서처럼 한 줄에 하나씩 «section.key=value» 형식으로 적습니다.',
   forkChanges: '바꿀 설정',
