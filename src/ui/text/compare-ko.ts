@@ -2,6 +2,7 @@
 import { type AccuracyGap, NOISE_STANDARD_ERRORS } from '../../core/stats';
 import type { ChangeCost } from '../../engine/studies/one-change-costs';
 import type { CompareTexts } from './compare-types';
+import { differenceTexts } from '../lib/format';
 
 const v = (x: number | null) => (x === null ? '—' : x.toFixed(2));
 
@@ -89,14 +90,16 @@ export const COMPARE_KO: CompareTexts = {
   oneChange: (s) => {
     const k = NOISE_STANDARD_ERRORS;
     const margin = (g: AccuracyGap) => `표준오차의 ${k}배: ${v(k * g.standardError)}`;
-    const verdict = (g: AccuracyGap) =>
-      g.withinNoise
-        ? `차이(${v(Math.abs(g.cost))})는 잡음 범위 안입니다(${margin(g)})`
-        : g.cost > 0
-          ? `의도대로보다 ${v(g.cost)} 낮습니다(${margin(g)})`
-          : `의도대로보다 ${v(-g.cost)} 높습니다(${margin(g)})`;
+    // 두 값은 찍힌 두 값의 차가 찍힌 차이와 같아지도록 필요한 만큼의 자릿수로 씁니다.
+    const pair = (g: AccuracyGap) => {
+      const d = differenceTexts(g.changed, g.intended);
+      const verdict = g.withinNoise
+        ? `차이(${d.gap})는 잡음 범위 안입니다(${margin(g)})`
+        : `의도대로보다 ${d.gap} ${g.cost > 0 ? '낮습니다' : '높습니다'}(${margin(g)})`;
+      return `${d.a}, 의도대로는 ${d.b}. ${verdict}`;
+    };
     const line = (c: ChangeCost) =>
-      `반복 ${c.iteration} 평가 정확도 ${v(c.last.changed)}, 의도대로는 ${v(c.last.intended)}. ${verdict(c.last)}. 반복 ${c.iterations}번의 평균은 ${v(c.mean.changed)}, 의도대로는 ${v(c.mean.intended)}. ${verdict(c.mean)}.` +
+      `반복 ${c.iteration} 평가 정확도 ${pair(c.last)}. 반복 ${c.iterations}번의 평균은 ${pair(c.mean)}.` +
       (c.pseudoChanged === null || c.pseudoIntended === null
         ? ''
         : ` 의사 라벨이 맞는 비율은 평균 ${v(c.pseudoChanged)}, 의도대로는 ${v(c.pseudoIntended)}입니다.`);
