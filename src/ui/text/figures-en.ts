@@ -60,4 +60,10 @@ export const FIGURES_EN: FigureTexts = {
       ? `The oracle finds every answer the questioner gave right (${total} of ${total}).`
       : `The questioner’s own answer is wrong in ${wrong} of ${total} (marked ✗). The pool keeps every question that parses; the executor never sees this answer, it learns from the pseudo-label of its own votes (self-labelling).`,
   poolTruth: (truth) => `wrong, true answer ${truth}`,
+  ratio: {
+    xAxis: 'tokens the model wrote, sequence after sequence (each shaded band is one sequence’s clip band)',
+    yAxis: 'ρ = π_new / π_old',
+    unclipped: (n) =>
+      `${n === 0 ? 'No point lies' : n === 1 ? 'One point lies' : `${n} points lie`} outside its band without being clipped. The clip binds only where the advantage’s sign would push ρ further out: above the band when A > 0, below it when A < 0 (PPO takes the larger of the clipped and the unclipped loss). A token above its band with A < 0 is pushed back down, so its gradient is kept and it reads “not clipped”.`,
+  },
 };

@@ -51,4 +51,6 @@ export interface FigureTexts {
   /** The question pool: how many of the questioner's own answers the oracle finds wrong, and the true answer beside one. */
   poolWrong: (wrong: number, total: number) => string;
   poolTruth: (truth: string) => string;
+  /** The ρ plot: its axes, and why a point outside its band can be "not clipped" (`n` such points in the run on screen). */
+  ratio: { xAxis: string; yAxis: string; unclipped: (n: number) => string };
 }
