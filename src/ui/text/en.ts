@@ -1,6 +1,7 @@
 /** English words of the page (written for this product; the Korean file says the same). */
 import { BACKEND_WHY_EN } from './backend-en';
 import type { Strings } from './types';
+import { PREFS_EN } from './prefs-en';
 import { SAFETY_EN } from './safety-en';
 import { CLASSROOM_EN } from './classroom-en';
 import { bandExamples } from '../lib/band-scores';
@@ -232,4 +233,5 @@ export const EN: Strings = {
   figures: FIGURES_EN,
   safety: SAFETY_EN,
   classroom: CLASSROOM_EN,
+  prefs: PREFS_EN,
 };

@@ -1,6 +1,7 @@
 /** 페이지의 한국어 문구 (영어 파일과 같은 내용을 이 제품을 위해 새로 쓴 것). */
 import { BACKEND_WHY_KO } from './backend-ko';
 import type { Strings } from './types';
+import { PREFS_KO } from './prefs-ko';
 import { SAFETY_KO } from './safety-ko';
 import { CLASSROOM_KO } from './classroom-ko';
 import { bandExamples } from '../lib/band-scores';
@@ -225,7 +226,7 @@ export const KO: Strings = {
   problem: (p) =>
     p.field === 'seed'
       ? `시드 "${p.value}"는 0 이상의 정수가 아니어서 기본값을 씁니다`
-      : `${{ preset: '프리셋', backend: '백엔드', compare: '비교', projector: '프로젝터', lesson: '수업 화면', handout: '유인물' }[p.field]} "${p.value}"는 ${p.allowed} 중 하나가 아니어서 기본값을 씁니다`,
+      : `${{ preset: '프리셋', backend: '백엔드', compare: '비교', projector: '프로젝터', lesson: '수업 화면', handout: '유인물', pace: '진행 속도', follow: '단계 따라가기', text: '글자 크기' }[p.field]} "${p.value}"는 ${p.allowed} 중 하나가 아니어서 기본값을 씁니다`,
   errors: PROBLEMS_KO,
   compare: COMPARE_KO,
   coevolution: COEVOLUTION_KO,
@@ -233,4 +234,5 @@ export const KO: Strings = {
   figures: FIGURES_KO,
   safety: SAFETY_KO,
   classroom: CLASSROOM_KO,
+  prefs: PREFS_KO,
 };

@@ -246,4 +246,5 @@ export interface Strings {
   safety: import('./safety-types').SafetyTexts;
   /** Running a class: the menu, pace, projector, and the lesson, handout and embedded figure. */
   classroom: import('./classroom-types').ClassroomTexts;
+  prefs: import('./prefs-types').PrefsTexts;
 }
