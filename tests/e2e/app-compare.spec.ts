@@ -35,7 +35,7 @@ const ONE_CHANGE = [
     file: 'public/runs/compare-only-released-gate.json',
     settings: 'proxy.gate=true, proxy.goldenAnswer=last-character',
     en: 'only the released gate',
-    ko: '공개 코드의 게이트만',
+    ko: '공개 코드의 관문만',
   },
   {
     id: 'executor-schedule',

@@ -31,7 +31,7 @@ export const COMPARE_KO: CompareTexts = {
     intended: '의도대로',
     released: '공개 코드대로',
     'plain-labelling': '도구 없는 라벨링만',
-    'released-gate': '공개 코드의 게이트만',
+    'released-gate': '공개 코드의 관문만',
     'executor-schedule': '해답자 배치당 갱신 1번만',
   },
   addRecording: '함께 배포된 기록',

@@ -36,7 +36,10 @@ export const FIGURES_EN: FigureTexts = {
     toolUseRate: () => 'No held-out answer used the tool.',
     toolCallsPerTask: () => 'No executor rollout called the tool.',
   },
-  gateOff: 'The gate is off in this run (proxy.gate=false): p after the gate is p before it.',
+  gateOff: (metric) =>
+    `${metric}: not drawn. The gate is off in this run (proxy.gate=false): p after the gate is p before it, and the gate holds no question back.`,
+  panelSmall: (top) => `Drawn on 0–${top}, not 0–1: every value is below ${top}.`,
+  panelNearMax: (bottom) => `The axis starts at ${bottom}, not 0: every value lies close to the largest.`,
   repairProgress: (p) => {
     switch (p.stage) {
       case 'backend':

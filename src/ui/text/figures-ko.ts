@@ -36,7 +36,10 @@ export const FIGURES_KO: FigureTexts = {
     toolUseRate: () => '평가에서 도구를 쓴 답이 없습니다.',
     toolCallsPerTask: () => '해답자의 롤아웃이 도구를 한 번도 부르지 않았습니다.',
   },
-  gateOff: '이 실행에서는 관문이 꺼져 있어(proxy.gate=false) 관문 뒤의 p가 관문 앞의 p와 같습니다.',
+  gateOff: (metric) =>
+    `${metric}: 그리지 않았습니다. 이 실행은 관문이 꺼져 있어(proxy.gate=false) 관문 뒤의 p가 관문 앞의 p와 같고, 관문이 걸러 내는 문제도 없습니다.`,
+  panelSmall: (top) => `0–1이 아니라 0–${top}로 그렸습니다: 모든 값이 ${top}보다 작습니다.`,
+  panelNearMax: (bottom) => `축이 0이 아니라 ${bottom}에서 시작합니다: 모든 값이 가장 큰 값 가까이에 있습니다.`,
   repairProgress: (p) => {
     switch (p.stage) {
       case 'backend':

@@ -44,8 +44,11 @@ export interface FigureTexts {
    * reason (src/ui/lib/metrics.ts `flatNote`); `once`: each batch trains one update, so ρ = 1.
    */
   flatWhy: Record<FlatExplained, (once: boolean) => string>;
-  /** Under the panel of p after the gate, when the run's gate is off. */
-  gateOff: string;
+  /** In place of a panel that measures the gate (`metric`, its name), when the run's gate is off. */
+  gateOff: (metric: string) => string;
+  /** Under a panel drawn on an axis other than 0–1 / 0–max (figures/curves/panel-plan.ts). */
+  panelSmall: (top: string) => string;
+  panelNearMax: (bottom: string) => string;
   /** The repair lab's live run. */
   repairProgress: (p: RepairProgress) => string;
   /** The question pool: how many of the questioner's own answers the oracle finds wrong, and the true answer beside one. */
