@@ -83,11 +83,26 @@ for (const lang of ['en', 'ko'] as const) {
   }
 }
 
-test('without projector mode the page keeps its usual sizes (16 px text, 13.6 px status)', async ({ page }) => {
+test('without projector mode the page keeps its usual sizes (16 px text, 13.6 px status), and the held status is whole at 1280×720', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
   await page.goto('/?mode=replay');
   await expect(page.locator('[data-action="run"]')).toBeEnabled({ timeout: 120_000 });
   const m = await measure(page);
   expect(m.body).toBe(16);
   expect(m.status).toBeCloseTo(13.6, 1);
+
+  // The status says how to go on: the notes beside it give way, it does not (issue 61: "Paused after the ph…").
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/?mode=replay&pace=each-phase');
+  await expect(page.locator('[data-action="run"]')).toBeEnabled({ timeout: 120_000 });
+  await page.locator('[data-action="run"]').click();
+  await page.waitForFunction(() => (window.__agent0Trace?.length ?? 0) >= 1, null, { timeout: 20_000 });
+  await expect(page.locator('[data-action="run"]')).toBeEnabled();
+  const status = page.getByTestId('status');
+  await expect(status).toContainText('Paused after the phase');
+  expect(await status.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+  // The pace menu shows its whole choice ("pause after each phase", cut to "pause after each pha" before).
+  expect((await measure(page)).cut.filter((c) => c.startsWith('select'))).toEqual([]);
 });
