@@ -75,6 +75,42 @@ async function openSettings(page: Page): Promise<void> {
   await expect(page.locator('details.settings')).toHaveAttribute('open', '');
 }
 
+/**
+ * WCAG 2.5.3 Label in Name, as the best practice reads it: a control whose name (aria-label) differs
+ * from its visible text starts its name with that text, as a whole word. axe 4.13's
+ * label-content-name-mismatch (turned on in every audit, app-checks.ts `axeOf`) only asks that the
+ * name contain the text, and passed "SVG로 저장" for a button showing "SVG" (issue 61 item 10).
+ */
+async function nameMismatches(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[aria-label]')]
+      .filter((el) => el.checkVisibility() && (el.textContent ?? '').trim() !== '')
+      .filter((el) => el.matches('button, a, summary, [role="button"], [role="link"], [role="tab"]'))
+      .flatMap((el) => {
+        const shown = (el.textContent ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+        const name = (el.getAttribute('aria-label') ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+        // A symbol ("✕", "◉") is not a word a speech user would say: WCAG and axe leave it out.
+        const ok =
+          !/[\p{L}\p{N}]/u.test(shown) ||
+          name === shown ||
+          (name.startsWith(shown) && /^[\s:,.(—–-]/.test(name.slice(shown.length)));
+        return ok ? [] : [`"${shown}" named "${name}"`];
+      })
+      .filter((x, i, all) => all.indexOf(x) === i),
+  );
+}
+
+for (const lang of ['en', 'ko'] as const) {
+  test(`Label in Name (${lang}): every control named apart from its text starts its name with it`, async ({ page }) => {
+    await page.goto(`/?mode=replay&lang=${lang}`);
+    await expect(page.locator('[data-action="step"]')).toBeEnabled({ timeout: 60_000 });
+    await page.locator('[data-action="iteration"]').click();
+    await waitForRecords(page, RECORDED_PER_ITERATION, 30_000);
+    expect(await page.locator('[data-action="figure-svg"]').count()).toBeGreaterThan(10);
+    expect(await nameMismatches(page)).toEqual([]);
+  });
+}
+
 for (const lang of ['en', 'ko'] as const) {
   test(`axe, recorded run (${lang}): no serious or critical violation before and after every phase has filled its chapter`, async ({
     page,

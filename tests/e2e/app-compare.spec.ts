@@ -35,7 +35,7 @@ const ONE_CHANGE = [
     file: 'public/runs/compare-only-released-gate.json',
     settings: 'proxy.gate=true, proxy.goldenAnswer=last-character',
     en: 'only the released gate',
-    ko: '공개 코드의 게이트만',
+    ko: '공개 코드의 관문만',
   },
   {
     id: 'executor-schedule',
@@ -66,19 +66,30 @@ function expectedLine(
   const n = (intended.baseline?.byDifficulty ?? []).reduce((sum, d) => sum + d.n, 0);
   const avg = (xs: number[]) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
   const f = (x: number) => x.toFixed(2);
+  // The pair and its gap with the fewest decimals (two at least) at which the printed pair gives the
+  // printed gap (issue 61: "0.76 against 0.89 … 0.12 lower").
+  const places = (a: number, b: number) => {
+    for (let d = 2; ; d++)
+      if ((Number(a.toFixed(d)) - Number(b.toFixed(d))).toFixed(d) === (a - b).toFixed(d)) return d;
+  };
   const judge = (a: number, b: number) => {
     const two = 2 * Math.sqrt((a * (1 - a)) / n + (b * (1 - b)) / n);
     const d = a - b;
+    const p = places(a, b);
+    const g = (x: number) => x.toFixed(p);
     const noise = Math.abs(d) < two;
     const words =
       lang === 'en'
-        ? (noise ? `a difference of ${f(Math.abs(d))}, within noise` : d > 0 ? `${f(d)} lower` : `${f(-d)} higher`) +
+        ? `${g(b)} against ${g(a)} as intended, ` +
+          (noise ? `a difference of ${g(Math.abs(d))}, within noise` : d > 0 ? `${g(d)} lower` : `${g(-d)} higher`) +
           ` (2 standard errors: ${f(two)})`
-        : (noise
-            ? `차이(${f(Math.abs(d))})는 잡음 범위 안입니다`
+        : `${g(b)}, 의도대로는 ${g(a)}. ` +
+          (noise
+            ? `차이(${g(Math.abs(d))})는 잡음 범위 안입니다`
             : d > 0
-              ? `의도대로보다 ${f(d)} 낮습니다`
-              : `의도대로보다 ${f(-d)} 높습니다`) + `(표준오차의 2배: ${f(two)})`;
+              ? `의도대로보다 ${g(d)} 낮습니다`
+              : `의도대로보다 ${g(-d)} 높습니다`) +
+          `(표준오차의 2배: ${f(two)})`;
     return { words, cost: noise || d <= 0 ? null : d };
   };
   const [a, b] = [lastA.heldOutAccuracy, lastB.heldOutAccuracy];
@@ -88,8 +99,8 @@ function expectedLine(
   const it = lastB.iteration;
   const text =
     lang === 'en'
-      ? `held-out accuracy at iteration ${it} is ${f(b)} against ${f(a)} as intended, ${judge(a, b).words}; averaged over the ${pairs.length} iterations it is ${f(mb)} against ${f(ma)}, ${judge(ma, mb).words}. Its pseudo-labels are right ${pb} of the time on average, against ${pa}.`
-      : `반복 ${it} 평가 정확도 ${f(b)}, 의도대로는 ${f(a)}. ${judge(a, b).words}. 반복 ${pairs.length}번의 평균은 ${f(mb)}, 의도대로는 ${f(ma)}. ${judge(ma, mb).words}. 의사 라벨이 맞는 비율은 평균 ${pb}, 의도대로는 ${pa}입니다.`;
+      ? `held-out accuracy at iteration ${it} is ${judge(a, b).words}; averaged over the ${pairs.length} iterations it is ${judge(ma, mb).words}. Its pseudo-labels are right ${pb} of the time on average, against ${pa}.`
+      : `반복 ${it} 평가 정확도 ${judge(a, b).words}. 반복 ${pairs.length}번의 평균은 ${judge(ma, mb).words}. 의사 라벨이 맞는 비율은 평균 ${pb}, 의도대로는 ${pa}입니다.`;
   return { text, cost: judge(ma, mb).cost };
 }
 

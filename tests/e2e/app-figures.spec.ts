@@ -508,7 +508,7 @@ for (const lang of ['en', 'ko'] as const) {
         : '이 그림은 글, 표, 수식이라 이미지로 저장할 그림이 없습니다.',
     );
     await expect(page.locator('[data-view="adpo-curves"] [data-action="figure-svg"]')).toHaveAccessibleName(
-      lang === 'en' ? 'Save as SVG' : 'SVG로 저장',
+      lang === 'en' ? 'SVG: save as a vector image' : 'SVG: 벡터 그림 파일로 저장',
     );
 
     // axe: nothing serious on the figures' buttons.

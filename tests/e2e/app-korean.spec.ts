@@ -202,9 +202,7 @@ test('Korean page: a fork in the address that cannot be read is said in Korean b
   await page.goto(`/?mode=replay&lang=ko&seed=x&fork=${encodeURIComponent('executor.klCoef=0.05')}`);
   const problems = page.locator('main > p.problems');
   await expect(problems).toContainText('시드 "x"');
-  await expect(problems).toContainText(
-    '주소의 가르기 항목 "executor.klCoef=0.05"은(는) 반복:section.key=value 꼴이어야',
-  );
+  await expect(problems).toContainText('주소의 분기 항목 "executor.klCoef=0.05"은(는) 반복:section.key=value 꼴이어야');
   expect(wordsIn(await problems.innerText(), [])).toEqual([]);
 });
 

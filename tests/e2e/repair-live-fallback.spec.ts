@@ -28,7 +28,9 @@ test('Run live skips the fallback adapter, runs on WASM and shows its progress',
 
   const backend = page.locator('[data-mark="repair-live-backend"]');
   await expect(backend).toHaveAttribute('data-backend', 'wasm', { timeout: 120_000 });
-  await expect(backend).toContainText('webgpu not available here: the only adapter is a fallback adapter');
+  await expect(backend).toHaveText(
+    'Computing on the processor (WASM). WebGPU cannot be used here: the only graphics card the browser offers is imitated on the processor, which is slower.',
+  );
 
   const status = page.locator('[data-mark="repair-live-status"]');
   // Training the one iteration asked for: "iteration 1 of 1", with a progress bar of 0 of 1.

@@ -344,3 +344,24 @@ test('Firefox: the Korean page renders in Korean', { timeout: 120_000 }, async (
   assert.deepEqual(seen.errors, []);
   await page.close();
 });
+
+test('Firefox: projector text grows with the screen, and "," opens Preferences', { timeout: 120_000 }, async () => {
+  const page = await browser.newPage();
+  const seen = watch(page);
+  await page.setViewport({ width: 1920, height: 1080 });
+  await page.goto(`${origin}/?mode=replay&projector=1&lang=ko`);
+  await until('the step button', async () => (await page.$('[data-action="step"]')) !== null, 60_000, live(page));
+  // 1.25 % of 1920 px: the status line at 24 px, as in Chromium (tests/e2e/app-projector.spec.ts).
+  const size = await page.evaluate(
+    () => getComputedStyle(document.querySelector('[data-testid="status"]') as Element).fontSize,
+  );
+  assert.equal(size, '24px');
+  await page.click('[data-action="step"]');
+  await page.keyboard.press(',');
+  await until('the dialog', async () => page.evaluate(() => !!document.querySelector('dialog[open]')), 10_000);
+  assert.equal(await text(page, 'dialog[open] h2'), '환경설정');
+  await page.keyboard.press('Escape');
+  await until('the dialog closed', async () => page.evaluate(() => !document.querySelector('dialog[open]')), 10_000);
+  assert.deepEqual(seen.errors, []);
+  await page.close();
+});

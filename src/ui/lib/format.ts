@@ -27,3 +27,50 @@ export function fraction(x: number, n: number): string {
 export function num(x: number): string {
   return String(Number(x.toPrecision(12)));
 }
+
+/** The most decimals a formula's terms are printed with (checkedDigits' search stops here). */
+export const MAX_TERM_DIGITS = 6;
+
+/**
+ * The fewest decimals d (from `from` up to MAX_TERM_DIGITS) at which a formula's printed terms give
+ * its printed result: `combine` of the terms each rounded to d decimals, rounded to `resultDigits(d)`
+ * decimals, reads the same as `result` rounded so (a reader with a calculator gets what is shown).
+ * Null when no d does (the caller then prints the result computed from the printed terms and says so).
+ */
+export function checkedDigits(
+  terms: readonly number[],
+  combine: (shown: number[]) => number,
+  result: number,
+  from: number,
+  resultDigits: (d: number) => number = () => from,
+): number | null {
+  for (let d = from; d <= MAX_TERM_DIGITS; d++) {
+    const shown = terms.map((x) => Number(x.toFixed(d)));
+    const r = resultDigits(d);
+    if (fmt(combine(shown), r) === fmt(result, r)) return d;
+  }
+  return null;
+}
+
+/**
+ * Two numbers and their difference a − b printed with one number of decimals (at least `from`) at
+ * which the printed a and b give the printed difference: 0.764 and 0.885 print as "0.76", "0.89"
+ * and a difference "0.12" at two decimals (0.89 − 0.76 = 0.13), so they print with three.
+ */
+export function differenceDigits(a: number, b: number, from = 2): number {
+  return (
+    checkedDigits(
+      [a, b],
+      ([x, y]) => (x as number) - (y as number),
+      a - b,
+      from,
+      (d) => d,
+    ) ?? MAX_TERM_DIGITS
+  );
+}
+
+/** a, b and |a − b| as printed with differenceDigits' decimals (the printed pair gives the printed gap). */
+export function differenceTexts(a: number, b: number, from = 2): { a: string; b: string; gap: string } {
+  const d = differenceDigits(a, b, from);
+  return { a: fmt(a, d), b: fmt(b, d), gap: fmt(Math.abs(a - b), d) };
+}

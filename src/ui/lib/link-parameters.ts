@@ -7,7 +7,8 @@
 import { PRESET_NAMES } from '../../core/config';
 import { EMBED_FIGURES } from '../classroom/embed-figures';
 import { LESSON_SCREENS } from '../classroom/lesson-screens';
-import { BACKENDS, DEFAULT_SETTINGS, MAX_RUN_ITERATIONS } from './settings';
+import { PACES } from '../state/paced-run.svelte';
+import { BACKENDS, DEFAULT_SETTINGS, MAX_RUN_ITERATIONS, TEXT_SIZES } from './settings';
 
 export interface LinkParameter {
   name: string;
@@ -57,7 +58,28 @@ export const LINK_PARAMETERS = [
   {
     name: 'projector',
     values: ['1', '0'],
-    description: 'Projector mode: white background, dark text, larger chart text, full width.',
+    description:
+      'Projector mode: white background, black text, the whole page (header, phase strip, status, lesson, text) sized to the screen’s width — 24 px text at 1920 px wide, 16 px at 1280 — charts drawn 1.5×, full width.',
+  },
+  {
+    name: 'text',
+    values: TEXT_SIZES.map(String),
+    default: '100',
+    description: 'The size of all text, in percent (with `projector=1`, of the projector’s size).',
+  },
+  {
+    name: 'pace',
+    values: PACES,
+    default: 'continuous',
+    description:
+      'How Run goes: `each-phase` holds after every phase until Run is pressed again, `delay-N` waits N seconds between phases. Without it, the pace kept in this browser.',
+  },
+  {
+    name: 'follow',
+    values: ['1', '0'],
+    default: '1',
+    description:
+      'Follow the phase: after each phase the page scrolls to the figure it filled (`0` turns it off). Without it, the choice kept in this browser.',
   },
   {
     name: 'lesson',

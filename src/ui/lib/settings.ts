@@ -3,12 +3,14 @@
  * `?preset=tiny&seed=3&set=executor.algorithm=grpo&set=proxy.gate=false&lang=ko&mode=replay&backend=wasm`,
  * plus `fork=1:executor.klCoef=0.05` (a fork of the live run), `compare=released` (the shipped pair),
  * `projector=1` (the light, large-text palette for a projector), and the classroom's views:
- * `lesson=3` (the guided lesson's screen), `handout=1`, `embed=reward`.
+ * `lesson=3` (the guided lesson's screen), `handout=1`, `embed=reward`, and the reader's preferences
+ * (shell/PreferencesDialog.svelte): `pace=each-phase`, `follow=0`, `text=125`.
  */
 import { type ConfigOverride, makeConfig, PRESET_NAMES, type PresetName } from '../../core/config';
 import { parseOverrides } from '../../engine/loop/overrides';
 import type { BackendName } from '../../model/backend/backend';
 import { LESSON_SCREENS, readLessonStep } from '../classroom/lesson-screens';
+import { PACES, type PaceId } from '../state/paced-run.svelte';
 
 export type Lang = 'en' | 'ko';
 export type Mode = 'live' | 'replay';
@@ -16,6 +18,10 @@ export const BACKENDS: readonly BackendName[] = ['webgpu', 'wasm', 'webgl', 'cpu
 /** Most iterations one request may run: the Run box's cap (shell/Controls.svelte), and the
  *  iteration a fork in the address (`fork=AT:…`, lib/fork-url.ts) may ask the parent to reach. */
 export const MAX_RUN_ITERATIONS = 50;
+
+/** The page's text sizes, in percent of the usual size (`text=125`). */
+export const TEXT_SIZES = [100, 125, 150] as const;
+export type TextSize = (typeof TEXT_SIZES)[number];
 
 export interface PageSettings {
   preset: PresetName;
@@ -38,6 +44,12 @@ export interface PageSettings {
   handout?: boolean;
   /** One figure of the recorded run alone (`embed=reward`), as written in the address (checked by the embed). */
   embed?: string | null;
+  /** The pace of Run (`pace=each-phase`); absent: the one kept in this browser (lib/page-prefs.ts). */
+  pace?: PaceId;
+  /** Follow the phase to its figure (`follow=0` turns it off); absent: the choice kept in this browser. */
+  follow?: boolean;
+  /** The page's text size in percent (`text=125`); absent: 100. */
+  text?: TextSize;
 }
 
 export const DEFAULT_SETTINGS: PageSettings = {
@@ -51,7 +63,7 @@ export const DEFAULT_SETTINGS: PageSettings = {
 
 /** A value in the address that could not be read (the page words it in its language). */
 export interface SettingProblem {
-  field: 'preset' | 'seed' | 'backend' | 'compare' | 'projector' | 'lesson' | 'handout';
+  field: 'preset' | 'seed' | 'backend' | 'compare' | 'projector' | 'lesson' | 'handout' | 'pace' | 'follow' | 'text';
   value: string;
   /** The values it may take ('' for the seed, a whole number). */
   allowed: string;
@@ -95,6 +107,19 @@ export function readSettings(search: string): { settings: PageSettings; problems
   const handout = q.get('handout');
   if (handout === '1') s.handout = true;
   else if (handout !== null && handout !== '0') problems.push({ field: 'handout', value: handout, allowed: '1, 0' });
+  const pace = q.get('pace');
+  if (pace !== null) {
+    if ((PACES as readonly string[]).includes(pace)) s.pace = pace as PaceId;
+    else problems.push({ field: 'pace', value: pace, allowed: PACES.join(', ') });
+  }
+  const follow = q.get('follow');
+  if (follow === '1' || follow === '0') s.follow = follow === '1';
+  else if (follow !== null) problems.push({ field: 'follow', value: follow, allowed: '1, 0' });
+  const text = q.get('text');
+  if (text !== null) {
+    if ((TEXT_SIZES as readonly number[]).map(String).includes(text)) s.text = Number(text) as TextSize;
+    else problems.push({ field: 'text', value: text, allowed: TEXT_SIZES.join(', ') });
+  }
   const embed = q.get('embed');
   if (embed !== null) {
     s.embed = embed;
@@ -119,6 +144,9 @@ export function writeSettings(s: PageSettings): string {
   if (s.lesson) q.set('lesson', String(s.lesson));
   if (s.handout) q.set('handout', '1');
   if (s.embed != null) q.set('embed', s.embed);
+  if (s.pace !== undefined && s.pace !== 'continuous') q.set('pace', s.pace);
+  if (s.follow === false) q.set('follow', '0');
+  if (s.text !== undefined && s.text !== 100) q.set('text', String(s.text));
   const text = q.toString();
   return text ? `?${text}` : '';
 }

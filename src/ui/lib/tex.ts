@@ -8,7 +8,7 @@ import type { AdpoSettings } from '../../core/adpo';
 import type { FormulaTerm } from '../../core/formula-terms';
 import { type UncertaintyScale, uncertainty } from '../../core/reward';
 import type { ProxyResult } from '../../engine/loop/trace';
-import { fmt } from './format';
+import { checkedDigits, fmt, MAX_TERM_DIGITS } from './format';
 
 /** The few words inside formulas (\\text{…}), in the page's language. */
 export interface TexWords {
@@ -27,7 +27,7 @@ const n = (x: number, d = 3) => fmt(x, d).replace('−', '-');
 /** A setting as written: the shortest decimal (0.3, not 0.300). */
 export const k = (x: number) => String(Number(x.toPrecision(12)));
 /** A number in a sum: "+ 0.2" or "- 0.2". */
-const signed = (x: number) => (x < 0 ? `- ${n(-x)}` : `+ ${n(x)}`);
+const signed = (x: number, d = 3) => (x < 0 ? `- ${n(-x, d)}` : `+ ${n(x, d)}`);
 
 /** U(p) on the run's scale: min(p, 1 − p), or the paper's 1 − 2|p − ½| (docs/algorithms.md §3.2). */
 export function uncertaintyTex(p: number, scale: UncertaintyScale): string {
@@ -54,10 +54,22 @@ export function gateTex(minP: number | null, r: Pick<ProxyResult, 'rawP' | 'p' |
   );
 }
 
+/**
+ * R_i = U_i − w·|C(i)|/B + tool_i with the record's parts; the parts are printed with as many
+ * decimals (three at least) as it takes for their printed sum to give the printed three-decimal R_i.
+ */
 export function rewardTex(i: number, u: number, weight: number, penalty: number, tool: number, total: number): string {
+  const d = checkedDigits(
+    [u, weight * penalty, tool],
+    ([a, b, c]) => (a as number) - (b as number) + (c as number),
+    total,
+    3,
+    () => 3,
+  );
+  const dd = d ?? MAX_TERM_DIGITS;
   return (
     `${term('R', `R_{${i}}`)} = ${term('U', `U_{${i}}`)} - ${k(weight)}\\cdot ${term('pen', `\\tfrac{|C(${i})|}{B}`)} + ${term('tool', `\\text{tool}_{${i}}`)}` +
-    ` = ${n(u)} - ${n(weight * penalty)} ${signed(tool)} = ${n(total)}`
+    ` = ${n(u, dd)} - ${n(weight * penalty, dd)} ${signed(tool, dd)} ${d === null ? '\\approx' : '='} ${n(total)}`
   );
 }
 
@@ -75,10 +87,20 @@ export function executorRewardTex(words: TexWords): string {
   return `${term('r', 'r_i')} = \\begin{cases} +1 & \\text{${words.matchesLabel}} \\\\ -1 & \\text{${words.otherwiseNoBox}} \\end{cases}`;
 }
 
+/**
+ * A_i = (R_i − μ)/(σ + 10⁻⁶) with the record's numbers. R_i, μ and σ are printed with as many
+ * decimals as it takes (three at least) for the printed terms to give the printed three-decimal A_i
+ * (0.0193, 0.0233 and 0.0420 printed as 0.019, 0.023, 0.042 give −0.095, not the true −0.112);
+ * where no number of decimals up to MAX_TERM_DIGITS does,
+ * the equation says ≈ instead of = before the record’s value.
+ */
 export function grpoTex(r: number, mean: number, std: number, a: number): string {
+  const combine = ([x, m, sd]: number[]) => ((x as number) - (m as number)) / ((sd as number) + 1e-6);
+  const d = checkedDigits([r, mean, std], combine, a, 3, () => 3);
+  const t = (x: number) => n(x, d ?? MAX_TERM_DIGITS);
   return (
     `${term('A', 'A_i')} = \\frac{${term('R', 'R_i')} - ${term('mean', '\\mu')}}{${term('std', '\\sigma')} + 10^{-6}}` +
-    ` = \\frac{${n(r)} - (${n(mean)})}{${n(std)} + 10^{-6}} = ${n(a)}`
+    ` = \\frac{${t(r)} - (${t(mean)})}{${t(std)} + 10^{-6}} ${d === null ? '\\approx' : '='} ${n(a)}`
   );
 }
 
@@ -112,5 +134,14 @@ export function adpoTex(s: number, g: number, eps: number, o: AdpoSettings): str
 
 /** Â_i = g(s)·A_i with the update's g(s), the plain GRPO A_i and the Â_i the update used (docs/algorithms.md §5.2). */
 export function adpoAdvantageTex(g: number, a: number, used: number): string {
-  return `${term('adpo', '\\hat A_i')} = ${term('g', 'g(s)')}\\cdot ${term('grpo', 'A_i')} = ${n(g)} \\cdot ${n(a)} = ${n(used)}`;
+  // g(s) and A_i with as many decimals as it takes for their printed product to give the printed Â_i.
+  const d = checkedDigits(
+    [g, a],
+    ([x, y]) => (x as number) * (y as number),
+    used,
+    3,
+    () => 3,
+  );
+  const dd = d ?? MAX_TERM_DIGITS;
+  return `${term('adpo', '\\hat A_i')} = ${term('g', 'g(s)')}\\cdot ${term('grpo', 'A_i')} = ${n(g, dd)} \\cdot ${n(a, dd)} ${d === null ? '\\approx' : '='} ${n(used)}`;
 }

@@ -24,7 +24,7 @@ export const NOTES_KO: NoteTexts = {
       : `이 실행은 Agent0가 밝힌 의도를 따릅니다 («release.mode = ${mode}»).`,
   noCurated: '선별 구간에 든 문제가 없어서 해답자를 갱신하지 않았습니다.',
   executorGrpo: (c, a) =>
-    `이 실행의 해답자는 ADPO가 아니라 ${a.name}로 갱신됩니다 («executor.algorithm = ${a.id}»). 이점을 줄이는 g(s)도, 클립을 넓히는 ε_high(s)도 없습니다. 묶음마다 이점을 그대로 쓰고, 모든 시퀀스를 같은 구간 [${num(1 - c.epsLow)}, ${num(1 + c.epsHigh)}]로 자르며, ${c.dualClip === null ? '이중 클립은 없습니다' : `이중 클립은 c = ${num(c.dualClip)}입니다`}.`,
+    `이 실행의 해답자는 ADPO가 아니라 ${a.name}로 갱신됩니다 («executor.algorithm = ${a.id}»). 어드밴티지를 줄이는 g(s)도, 클립을 넓히는 ε_high(s)도 없습니다. 묶음마다 어드밴티지를 그대로 쓰고, 모든 시퀀스를 같은 구간 [${num(1 - c.epsLow)}, ${num(1 + c.epsHigh)}]로 자르며, ${c.dualClip === null ? '이중 클립은 없습니다' : `이중 클립은 c = ${num(c.dualClip)}입니다`}.`,
   noSignal: '이 그룹의 보상이 모두 같아서 어드밴티지가 전부 0입니다.',
   oracle: '실제 정답 (시뮬레이터의 오라클)',
   gate: (gate, minP) =>

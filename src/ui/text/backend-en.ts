@@ -42,5 +42,17 @@ export const BACKEND_WHY_EN: BackendWhyStrings = {
     'Training runs fused kernels for causal attention (one GPU dispatch forward, two backward), layer norm and gelu (one each forward, one to three backward), the input rows and each residual product (one each), the token log-probs and the clipped policy loss (three each), the gradient norm (one) and AdamW (one per moment and one per parameter), checked against tfjs’s own kernels when WebGPU started.',
   composedTraining: (why) =>
     `Training runs tfjs’s own kernels: the fused ones failed their start-up check here (${why}).`,
+  computingOn: (name) =>
+    `Computing on ${name === 'WASM' || name === 'CPU' ? `the processor (${name})` : `the graphics card (${name})`}.`,
+  skipped: (name, reason, raw) =>
+    `${name} cannot be used here: ${
+      reason === 'no-webgpu'
+        ? 'this browser does not offer it'
+        : reason === 'no-adapter'
+          ? 'the browser found no graphics card it may use'
+          : reason === 'fallback-adapter'
+            ? 'the only graphics card the browser offers is imitated on the processor, which is slower'
+            : raw
+    }.`,
   details: 'why',
 };

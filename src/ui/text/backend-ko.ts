@@ -40,5 +40,17 @@ export const BACKEND_WHY_KO: BackendWhyStrings = {
     '학습은 인과 어텐션(순전파 GPU 디스패치 1번, 역전파 2번), 레이어 정규화와 GELU(순전파는 각각 1번, 역전파는 1~3번), 입력 행과 잔차 곱셈(각각 1번), 토큰 로그 확률과 클리핑된 정책 손실(각각 3번), 그래디언트 노름(1번), AdamW(모멘트마다, 파라미터마다 1번)를 합친 커널로 돕니다. WebGPU가 시작할 때 tfjs 자체 커널과 결과를 대조했습니다.',
   composedTraining: (why) =>
     `학습은 tfjs 자체 커널로 돕니다. 합친 커널이 이 브라우저에서 시작 점검을 통과하지 못했습니다(${why}).`,
+  computingOn: (name) =>
+    `${name === 'WASM' || name === 'CPU' ? `프로세서(${name})` : `그래픽 카드(${name})`}로 계산하고 있습니다.`,
+  skipped: (name, reason, raw) =>
+    `${name}은(는) 여기서 쓸 수 없습니다: ${
+      reason === 'no-webgpu'
+        ? '이 브라우저가 지원하지 않습니다'
+        : reason === 'no-adapter'
+          ? '브라우저가 쓸 수 있는 그래픽 카드를 찾지 못했습니다'
+          : reason === 'fallback-adapter'
+            ? '브라우저의 유일한 그래픽 카드가 프로세서에서 흉내 낸 것이라 더 느립니다'
+            : raw
+    }.`,
   details: '이유',
 };

@@ -44,6 +44,11 @@ export interface BackendWhyStrings {
   fusedTraining: string;
   /** Badge, on WebGPU: the start-up check refused the fused training kernels; `why` is its own (English) words. */
   composedTraining: (why: string) => string;
+  /** The repair lab's live run: which backend computes, and (plain words, no API names) why each
+   *  one tried before it could not; `reason` is null for a reason the page does not know (then `raw`,
+   *  the browser's own message, is shown). */
+  computingOn: (name: string) => string;
+  skipped: (name: string, reason: 'no-webgpu' | 'no-adapter' | 'fallback-adapter' | null, raw: string) => string;
   /** The badge's button text that opens the details. */
   details: string;
 }

@@ -2,6 +2,7 @@
 import { type AccuracyGap, NOISE_STANDARD_ERRORS } from '../../core/stats';
 import type { ChangeCost } from '../../engine/studies/one-change-costs';
 import type { CompareTexts } from './compare-types';
+import { differenceTexts } from '../lib/format';
 
 const v = (x: number | null) => (x === null ? '—' : x.toFixed(2));
 
@@ -90,14 +91,16 @@ export const COMPARE_EN: CompareTexts = {
   oneChange: (s) => {
     const k = NOISE_STANDARD_ERRORS;
     const margin = (g: AccuracyGap) => `${k} standard errors: ${v(k * g.standardError)}`;
-    const verdict = (g: AccuracyGap) =>
-      g.withinNoise
-        ? `a difference of ${v(Math.abs(g.cost))}, within noise (${margin(g)})`
-        : g.cost > 0
-          ? `${v(g.cost)} lower (${margin(g)})`
-          : `${v(-g.cost)} higher (${margin(g)})`;
+    // Each pair is printed with as many decimals as it takes for the printed pair to give the printed gap.
+    const pair = (g: AccuracyGap) => {
+      const d = differenceTexts(g.changed, g.intended);
+      const verdict = g.withinNoise
+        ? `a difference of ${d.gap}, within noise (${margin(g)})`
+        : `${d.gap} ${g.cost > 0 ? 'lower' : 'higher'} (${margin(g)})`;
+      return `${d.a} against ${d.b} as intended, ${verdict}`;
+    };
     const line = (c: ChangeCost) =>
-      `held-out accuracy at iteration ${c.iteration} is ${v(c.last.changed)} against ${v(c.last.intended)} as intended, ${verdict(c.last)}; averaged over the ${c.iterations} iterations it is ${v(c.mean.changed)} against ${v(c.mean.intended)}, ${verdict(c.mean)}.` +
+      `held-out accuracy at iteration ${c.iteration} is ${pair(c.last)}; averaged over the ${c.iterations} iterations it is ${pair(c.mean)}.` +
       (c.pseudoChanged === null || c.pseudoIntended === null
         ? ''
         : ` Its pseudo-labels are right ${v(c.pseudoChanged)} of the time on average, against ${v(c.pseudoIntended)}.`);

@@ -2,6 +2,7 @@
 import { type AccuracyGap, NOISE_STANDARD_ERRORS } from '../../core/stats';
 import type { ChangeCost } from '../../engine/studies/one-change-costs';
 import type { CompareTexts } from './compare-types';
+import { differenceTexts } from '../lib/format';
 
 const v = (x: number | null) => (x === null ? '—' : x.toFixed(2));
 
@@ -30,7 +31,7 @@ export const COMPARE_KO: CompareTexts = {
     intended: '의도대로',
     released: '공개 코드대로',
     'plain-labelling': '도구 없는 라벨링만',
-    'released-gate': '공개 코드의 게이트만',
+    'released-gate': '공개 코드의 관문만',
     'executor-schedule': '해답자 배치당 갱신 1번만',
   },
   addRecording: '함께 배포된 기록',
@@ -39,9 +40,9 @@ export const COMPARE_KO: CompareTexts = {
   loading: '불러오는 중…',
   pairMissing: (files) =>
     `이 비교에 쓰는 두 기록(«${files}»)이 이 서버에 없어서 아직 비교할 것이 없습니다. 두 기록은 «npm run record:compare»로 만듭니다.`,
-  forkButton: '여기서 가르기…',
+  forkButton: '여기서 분기…',
   forkHint: '지금 상태에서 설정 몇 개를 바꾼 새 실행으로 이어 갑니다',
-  forkTitle: '이 반복 뒤에서 실행 가르기',
+  forkTitle: '이 반복 뒤에서 실행을 분기',
   forkHelp:
     '갈라진 실행은 두 모델과 옵티마이저 상태, 난수 상태를 지금 그대로 이어받고, 아래에 적은 설정만 바꿔서 계속합니다. 주소에서처럼 한 줄에 하나씩 «section.key=value» 형식으로 적습니다.',
   forkChanges: '바꿀 설정',
@@ -89,14 +90,16 @@ export const COMPARE_KO: CompareTexts = {
   oneChange: (s) => {
     const k = NOISE_STANDARD_ERRORS;
     const margin = (g: AccuracyGap) => `표준오차의 ${k}배: ${v(k * g.standardError)}`;
-    const verdict = (g: AccuracyGap) =>
-      g.withinNoise
-        ? `차이(${v(Math.abs(g.cost))})는 잡음 범위 안입니다(${margin(g)})`
-        : g.cost > 0
-          ? `의도대로보다 ${v(g.cost)} 낮습니다(${margin(g)})`
-          : `의도대로보다 ${v(-g.cost)} 높습니다(${margin(g)})`;
+    // 두 값은 찍힌 두 값의 차가 찍힌 차이와 같아지도록 필요한 만큼의 자릿수로 씁니다.
+    const pair = (g: AccuracyGap) => {
+      const d = differenceTexts(g.changed, g.intended);
+      const verdict = g.withinNoise
+        ? `차이(${d.gap})는 잡음 범위 안입니다(${margin(g)})`
+        : `의도대로보다 ${d.gap} ${g.cost > 0 ? '낮습니다' : '높습니다'}(${margin(g)})`;
+      return `${d.a}, 의도대로는 ${d.b}. ${verdict}`;
+    };
     const line = (c: ChangeCost) =>
-      `반복 ${c.iteration} 평가 정확도 ${v(c.last.changed)}, 의도대로는 ${v(c.last.intended)}. ${verdict(c.last)}. 반복 ${c.iterations}번의 평균은 ${v(c.mean.changed)}, 의도대로는 ${v(c.mean.intended)}. ${verdict(c.mean)}.` +
+      `반복 ${c.iteration} 평가 정확도 ${pair(c.last)}. 반복 ${c.iterations}번의 평균은 ${pair(c.mean)}.` +
       (c.pseudoChanged === null || c.pseudoIntended === null
         ? ''
         : ` 의사 라벨이 맞는 비율은 평균 ${v(c.pseudoChanged)}, 의도대로는 ${v(c.pseudoIntended)}입니다.`);

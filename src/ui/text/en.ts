@@ -1,10 +1,12 @@
 /** English words of the page (written for this product; the Korean file says the same). */
 import { BACKEND_WHY_EN } from './backend-en';
 import type { Strings } from './types';
+import { PREFS_EN } from './prefs-en';
 import { SAFETY_EN } from './safety-en';
 import { CLASSROOM_EN } from './classroom-en';
 import { bandExamples } from '../lib/band-scores';
 import { num } from '../lib/format';
+import { EXECUTOR_ALGORITHMS } from '../../core/executor-algorithms';
 import { ARTICLE_EN, NOTES_EN } from './article-en';
 import { MARKS_EN, TEX_EN } from './marks-en';
 import { METRICS_EN } from './metrics-en';
@@ -159,6 +161,14 @@ export const EN: Strings = {
         const first = ex
           ? `A pseudo-label with s = ${ex.low}/${ex.n} is far less certain than one with s = ${ex.high}/${ex.n}, though curation keeps both. `
           : '';
+        const a = EXECUTOR_ALGORITHMS[o.algorithm];
+        // Another algorithm runs (e.g. `executor.algorithm=grpo`): the chapter says what this run does, and what ADPO would add.
+        if (!a.scalesAdvantageByConsistency)
+          return [
+            `${first}This run’s executor is updated by ${a.name} («executor.algorithm = ${a.id}»), not ADPO: every group’s advantages are used as they are, whatever the label’s s, and every sequence is clipped to the same band [${num(1 - o.epsLow)}, ${num(1 + o.epsHigh)}].`,
+            `ADPO, which the paper proposes, would scale the advantages by g(s) (${num(o.minScale)} for s ≤ ${num(o.trustLow)} up to 1 for s ≥ ${num(o.trustHigh)}) and widen the upper clip to ε_high(s) for ambiguous questions; set «executor.algorithm = adpo» to see it.`,
+            'The executor’s own reward is binary: r = +1 when its last boxed answer matches the pseudo-label, −1 when it does not or when it boxed nothing.',
+          ];
         return [
           `${first}ADPO scales each group’s advantages by g(s), from ${num(o.minScale)} (s ≤ ${num(o.trustLow)}) up to 1 (s ≥ ${num(o.trustHigh)}), so shaky labels push less.`,
           `It also widens the upper clip for the same questions, ε_high(s) from ${num(o.epsHighMin)} up to ${num(o.epsHighMin + o.epsHighSpan)}, so that rare right answers to hard questions can still be reinforced.`,
@@ -225,4 +235,5 @@ export const EN: Strings = {
   figures: FIGURES_EN,
   safety: SAFETY_EN,
   classroom: CLASSROOM_EN,
+  prefs: PREFS_EN,
 };

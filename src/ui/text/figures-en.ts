@@ -6,8 +6,8 @@ export const FIGURES_EN: FigureTexts = {
   tools: (title) => `Figure tools: ${title}`,
   fullScreen: 'Full screen',
   exitFullScreen: 'Exit full screen (Esc)',
-  saveSvg: 'Save as SVG',
-  savePng: 'Save as PNG (2×)',
+  saveSvg: 'SVG: save as a vector image',
+  savePng: 'PNG: save as an image (2×)',
   nothingToDraw: 'This figure is text, a table or a formula: there is no drawing to save as an image.',
   exportFailed: (reason) => `The image could not be made: ${reason}`,
   adpo: {
@@ -36,7 +36,10 @@ export const FIGURES_EN: FigureTexts = {
     toolUseRate: () => 'No held-out answer used the tool.',
     toolCallsPerTask: () => 'No executor rollout called the tool.',
   },
-  gateOff: 'The gate is off in this run (proxy.gate=false): p after the gate is p before it.',
+  gateOff: (metric) =>
+    `${metric}: not drawn. The gate is off in this run (proxy.gate=false): p after the gate is p before it, and the gate holds no question back.`,
+  panelSmall: (top) => `Drawn on 0–${top}, not 0–1: every value is below ${top}.`,
+  panelNearMax: (bottom) => `The axis starts at ${bottom}, not 0: every value lies close to the largest.`,
   repairProgress: (p) => {
     switch (p.stage) {
       case 'backend':
@@ -54,5 +57,16 @@ export const FIGURES_EN: FigureTexts = {
       case 'stopped':
         return `Stopped after ${p.done} of ${p.total} iterations.`;
     }
+  },
+  poolWrong: (wrong, total) =>
+    wrong === 0
+      ? `The oracle finds every answer the questioner gave right (${total} of ${total}).`
+      : `The questioner’s own answer is wrong in ${wrong} of ${total} (marked ✗). The pool keeps every question that parses; the executor never sees this answer, it learns from the pseudo-label of its own votes (self-labelling).`,
+  poolTruth: (truth) => `wrong, true answer ${truth}`,
+  ratio: {
+    xAxis: 'tokens the model wrote, sequence after sequence (each shaded band is one sequence’s clip band)',
+    yAxis: 'ρ = π_new / π_old',
+    unclipped: (n) =>
+      `${n === 0 ? 'No point lies' : n === 1 ? 'One point lies' : `${n} points lie`} outside its band without being clipped. The clip binds only where the advantage’s sign would push ρ further out: above the band when A > 0, below it when A < 0 (PPO takes the larger of the clipped and the unclipped loss). A token above its band with A < 0 is pushed back down, so its gradient is kept and it reads “not clipped”.`,
   },
 };

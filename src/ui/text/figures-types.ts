@@ -22,6 +22,8 @@ export interface FigureTexts {
   tools: (title: string) => string;
   fullScreen: string;
   exitFullScreen: string;
+  /** The export buttons' names: each starts with the button's visible word ("SVG", "PNG"), so a
+   *  speech-input user saying it names the button (WCAG 2.5.3, axe's label-content-name-mismatch). */
   saveSvg: string;
   savePng: string;
   /** Title of the export buttons of a figure with nothing drawn (text, tables, formulas only). */
@@ -42,8 +44,16 @@ export interface FigureTexts {
    * reason (src/ui/lib/metrics.ts `flatNote`); `once`: each batch trains one update, so ρ = 1.
    */
   flatWhy: Record<FlatExplained, (once: boolean) => string>;
-  /** Under the panel of p after the gate, when the run's gate is off. */
-  gateOff: string;
+  /** In place of a panel that measures the gate (`metric`, its name), when the run's gate is off. */
+  gateOff: (metric: string) => string;
+  /** Under a panel drawn on an axis other than 0–1 / 0–max (figures/curves/panel-plan.ts). */
+  panelSmall: (top: string) => string;
+  panelNearMax: (bottom: string) => string;
   /** The repair lab's live run. */
   repairProgress: (p: RepairProgress) => string;
+  /** The question pool: how many of the questioner's own answers the oracle finds wrong, and the true answer beside one. */
+  poolWrong: (wrong: number, total: number) => string;
+  poolTruth: (truth: string) => string;
+  /** The ρ plot: its axes, and why a point outside its band can be "not clipped" (`n` such points in the run on screen). */
+  ratio: { xAxis: string; yAxis: string; unclipped: (n: number) => string };
 }

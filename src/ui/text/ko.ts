@@ -1,10 +1,12 @@
 /** 페이지의 한국어 문구 (영어 파일과 같은 내용을 이 제품을 위해 새로 쓴 것). */
 import { BACKEND_WHY_KO } from './backend-ko';
 import type { Strings } from './types';
+import { PREFS_KO } from './prefs-ko';
 import { SAFETY_KO } from './safety-ko';
 import { CLASSROOM_KO } from './classroom-ko';
 import { bandExamples } from '../lib/band-scores';
 import { num } from '../lib/format';
+import { EXECUTOR_ALGORITHMS } from '../../core/executor-algorithms';
 import { ARTICLE_KO, NOTES_KO } from './article-ko';
 import { MARKS_KO, TEX_KO } from './marks-ko';
 import { METRICS_KO } from './metrics-ko';
@@ -158,6 +160,14 @@ export const KO: Strings = {
         const first = ex
           ? `s = ${ex.low}/${ex.n}인 의사 라벨은 s = ${ex.high}/${ex.n}인 라벨보다 훨씬 불확실합니다. 둘 다 선별을 통과하는데도 그렇습니다. `
           : '';
+        const a = EXECUTOR_ALGORITHMS[o.algorithm];
+        // 다른 알고리즘(예: `executor.algorithm=grpo`)이면 이 실행이 하는 일과 ADPO가 더할 일을 말합니다.
+        if (!a.scalesAdvantageByConsistency)
+          return [
+            `${first}이 실행의 해답자는 ADPO가 아니라 ${a.name}로 갱신됩니다(«executor.algorithm = ${a.id}»). 라벨의 s와 상관없이 그룹의 어드밴티지를 그대로 쓰고, 모든 시퀀스를 같은 구간 [${num(1 - o.epsLow)}, ${num(1 + o.epsHigh)}]로 자릅니다.`,
+            `논문이 제안하는 ADPO라면 어드밴티지에 g(s)(s ≤ ${num(o.trustLow)}이면 ${num(o.minScale)}, s ≥ ${num(o.trustHigh)}이면 1)를 곱하고, 애매한 문제의 위쪽 클립을 ε_high(s)로 넓힙니다. «executor.algorithm = adpo»로 바꾸면 볼 수 있습니다.`,
+            '해답자 자신의 보상은 둘 중 하나입니다. 마지막 상자 속 답이 의사 라벨과 같으면 r = +1, 다르거나 상자 속 답이 없으면 −1입니다.',
+          ];
         return [
           `${first}ADPO는 그룹의 어드밴티지에 g(s)를 곱합니다. g(s)는 ${num(o.minScale)}(s ≤ ${num(o.trustLow)})에서 1(s ≥ ${num(o.trustHigh)})까지 오르므로, 흔들리는 라벨은 덜 밀어붙입니다.`,
           `같은 문제들에는 위쪽 클립도 넓혀 ε_high(s)를 ${num(o.epsHighMin)}에서 ${num(o.epsHighMin + o.epsHighSpan)}까지 줍니다. 어려운 문제에 드물게 나온 맞는 답이 그래도 강화될 수 있도록 하려는 것입니다.`,
@@ -196,7 +206,7 @@ export const KO: Strings = {
     clipFractions: '미니배치 갱신마다 잘린 비율',
     tokens: '토큰 띠: 색 = 어드밴티지, 빗금 = 가려진 토큰',
     adpoCurves: 'g(s)와 ε_high(s), 이번 배치의 문제들',
-    executorGrpo: '이 실행에서 해답자의 GRPO 갱신: 이점과 클립 구간',
+    executorGrpo: '이 실행에서 해답자의 GRPO 갱신: 어드밴티지와 클립 구간',
     compare: '같은 배치: GRPO 어드밴티지와 ADPO 어드밴티지',
     curves: '반복별 지표',
     questioner: '출제자',
@@ -217,7 +227,7 @@ export const KO: Strings = {
   problem: (p) =>
     p.field === 'seed'
       ? `시드 "${p.value}"는 0 이상의 정수가 아니어서 기본값을 씁니다`
-      : `${{ preset: '프리셋', backend: '백엔드', compare: '비교', projector: '프로젝터', lesson: '수업 화면', handout: '유인물' }[p.field]} "${p.value}"는 ${p.allowed} 중 하나가 아니어서 기본값을 씁니다`,
+      : `${{ preset: '프리셋', backend: '백엔드', compare: '비교', projector: '프로젝터', lesson: '수업 화면', handout: '유인물', pace: '진행 속도', follow: '단계 따라가기', text: '글자 크기' }[p.field]} "${p.value}"는 ${p.allowed} 중 하나가 아니어서 기본값을 씁니다`,
   errors: PROBLEMS_KO,
   compare: COMPARE_KO,
   coevolution: COEVOLUTION_KO,
@@ -226,4 +236,5 @@ export const KO: Strings = {
   figures: FIGURES_KO,
   safety: SAFETY_KO,
   classroom: CLASSROOM_KO,
+  prefs: PREFS_KO,
 };

@@ -1,5 +1,5 @@
 /**
- * 사람에게 보이는 모든 문제(설정 거부, 가르기 거부, 파일 거부, 엔진 시작 실패)의 한국어 문장
+ * 사람에게 보이는 모든 문제(설정 거부, 분기 거부, 파일 거부, 엔진 시작 실패)의 한국어 문장
  * (src/core/problems.ts의 종류마다 하나). 설정 경로(`executor.trustLow`)와 값은 코드 그대로 둡니다.
  */
 import type { SettingRule } from '../../core/config-rules';
@@ -146,9 +146,9 @@ export const PROBLEMS_KO: ReportWords = {
     'fork-unchanged': (p) => `${p.path}: 이 실행에서 이미 ${p.value}이므로 바뀌는 것이 없습니다.`,
     'fork-mid-iteration': () => '실행은 반복과 반복 사이에서만 가를 수 있습니다.',
     'fork-url-syntax': (p) =>
-      `주소의 가르기 항목 "${p.entry}"은(는) 반복:section.key=value 꼴이어야 합니다 (예: 1:executor.klCoef=0.05). 이 항목은 건너뜁니다`,
+      `주소의 분기 항목 "${p.entry}"은(는) 반복:section.key=value 꼴이어야 합니다 (예: 1:executor.klCoef=0.05). 이 항목은 건너뜁니다`,
     'fork-url-too-far': (p) =>
-      `주소의 가르기 항목 "${p.entry}"은(는) 링크가 돌릴 수 있는 반복 수(최대 ${p.limit})보다 많은 반복을 요구합니다. 이 항목은 건너뜁니다`,
+      `주소의 분기 항목 "${p.entry}"은(는) 링크가 돌릴 수 있는 반복 수(최대 ${p.limit})보다 많은 반복을 요구합니다. 이 항목은 건너뜁니다`,
     'file-unreadable': () => '녹화된 기록(JSON)도, 저장된 실행(.a0run)도 아닙니다.',
     'wrong-format': (p) => `이 파일은 ${FILE_KIND[p.format].name}이 아닙니다 (형식 "${p.format}").`,
     'wrong-version': (p) => `Agent0 Lab은 버전 1의 ${FILE_KIND[p.format].files}만 읽습니다 (이 파일은 버전 ${p.got}).`,

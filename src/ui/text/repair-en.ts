@@ -79,8 +79,6 @@ export const REPAIR_VIEWS_EN: RepairViewTexts = {
   repairLiveIterations: 'iterations',
   repairLiveNote:
     'The selected variant trains here, from the same pre-trained agent, with its own Python sandbox. Each finished iteration joins the views as the variant «live · …».',
-  repairLiveBackend: 'computing on',
-  repairLiveFallback: 'not available here:',
   repairLiveFailed: 'The live run stopped with an error:',
   repairLivePrefix: 'live',
 };

@@ -79,8 +79,6 @@ export const REPAIR_VIEWS_KO: RepairViewTexts = {
   repairLiveIterations: '반복',
   repairLiveNote:
     '고른 변형을 같은 사전 학습 에이전트에서 출발해 이 탭에서 학습합니다. 파이썬 샌드박스도 따로 띄웁니다. 반복이 끝날 때마다 «live · …» 변형으로 그림에 더해집니다.',
-  repairLiveBackend: '계산 장치',
-  repairLiveFallback: '여기서 쓸 수 없음:',
   repairLiveFailed: '직접 실행이 오류로 멈췄습니다:',
   repairLivePrefix: 'live',
 };

@@ -13,6 +13,6 @@ export const SAFETY_KO: SafetyTexts = {
   linkDrop: '이 변경 없이 페이지 열기',
   linkForkAsk: (n) =>
     `이 링크는 ${n}번 반복을 돌린 뒤 위의 설정으로 갈라서기를 요청합니다. 요청하기 전에는 아무것도 돌지 않습니다.`,
-  linkForkRun: (n) => `${n}번 반복을 돌리고 가르기`,
-  linkForkStarted: '링크의 가르기를 다시 만드는 중…',
+  linkForkRun: (n) => `${n}번 반복을 돌리고 분기`,
+  linkForkStarted: '링크의 분기를 다시 만드는 중…',
 };

@@ -128,8 +128,6 @@ export type ViewKey =
   | 'repairLiveStop'
   | 'repairLiveIterations'
   | 'repairLiveNote'
-  | 'repairLiveBackend'
-  | 'repairLiveFallback'
   | 'repairLiveFailed'
   | 'repairLivePrefix';
 
@@ -251,4 +249,5 @@ export interface Strings {
   safety: import('./safety-types').SafetyTexts;
   /** Running a class: the menu, pace, projector, and the lesson, handout and embedded figure. */
   classroom: import('./classroom-types').ClassroomTexts;
+  prefs: import('./prefs-types').PrefsTexts;
 }

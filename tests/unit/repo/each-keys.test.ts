@@ -36,6 +36,10 @@ const ALLOWED = new Set([
   ...[
     'shell/SettingsPanel.svelte | PRESET_NAMES | p',
     'shell/SettingsPanel.svelte | BACKENDS | b',
+    "shell/PreferencesDialog.svelte | [['en', 'English'], ['ko', '한국어']] | lang",
+    'shell/PreferencesDialog.svelte | TEXT_SIZES | size',
+    'shell/PreferencesDialog.svelte | PACES | id',
+    'shell/PreferencesDialog.svelte | PRESET_NAMES | name',
     'figures/curves/Curves.svelte | panels | p.m.key',
     'figures/curves/LevelMaps.svelte | grids | g.kind',
     'figures/score-histogram/ScoreHistogram.svelte | bins | b.k',

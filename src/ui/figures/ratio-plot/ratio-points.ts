@@ -50,3 +50,17 @@ export function ratioPoints(
   }
   return { points, bands };
 }
+
+/**
+ * The points outside their sequence's band that no clip touched: the clipped loss
+ * L = max(−A·ρ, −A·clip(ρ, 1 − ε_low, 1 + ε_high)) takes the clipped term only where it is the
+ * larger one, i.e. ρ > 1 + ε_high with A > 0, or ρ < 1 − ε_low with A < 0. Above the band with
+ * A < 0 (or below it with A > 0) the unclipped term is larger, keeps its gradient, and pulls ρ back.
+ */
+export function unclippedOutside(points: readonly RatioPoint[], bands: readonly SequenceBand[]): RatioPoint[] {
+  const band = new Map(bands.map((b) => [b.seq, b]));
+  return points.filter((p) => {
+    const b = band.get(p.seq);
+    return p.branch === 'none' && b !== undefined && (p.ratio > b.high || p.ratio < b.low);
+  });
+}

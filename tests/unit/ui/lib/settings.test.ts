@@ -66,3 +66,26 @@ describe('page settings in the URL', () => {
     expect(backendOrder(null)).toEqual(['webgpu', 'wasm', 'webgl', 'cpu']);
   });
 });
+
+describe('the reader’s preferences in the address (issue 61: a link keeps every choice)', () => {
+  it('reads pace, follow and text, and writes them back, leaving out the defaults', () => {
+    const { settings, problems } = readSettings('?pace=each-phase&follow=0&text=125');
+    expect(problems).toEqual([]);
+    expect(settings.pace).toBe('each-phase');
+    expect(settings.follow).toBe(false);
+    expect(settings.text).toBe(125);
+    expect(writeSettings(settings)).toBe('?pace=each-phase&follow=0&text=125');
+    expect(writeSettings({ ...settings, pace: 'continuous', follow: true, text: 100 })).toBe('');
+  });
+  it('refuses a value it does not know, naming the ones it takes, and keeps the default', () => {
+    const { settings, problems } = readSettings('?pace=fast&follow=yes&text=200');
+    expect(settings.pace).toBeUndefined();
+    expect(settings.follow).toBeUndefined();
+    expect(settings.text).toBeUndefined();
+    expect(problems).toEqual([
+      { field: 'pace', value: 'fast', allowed: 'continuous, each-phase, delay-2, delay-5, delay-10' },
+      { field: 'follow', value: 'yes', allowed: '1, 0' },
+      { field: 'text', value: '200', allowed: '100, 125, 150' },
+    ]);
+  });
+});

@@ -148,7 +148,11 @@ describe('the tool term’s weight in words', () => {
 
 describe('ADPO’s advantage', () => {
   it('prints the Â the update used, not a product computed again', () => {
-    // g = 0.627 and A = 1.5 multiply to 0.940; a recorded Â of 0.93 shows which one is printed.
-    expect(adpoAdvantageTex(0.6267, 1.5, 0.93)).toMatch(/= 0\.627 \\cdot 1\.500 = 0\.930$/);
+    // g = 0.6267 and A = 1.5 multiply to 0.940; a recorded Â of 0.93 shows which one is printed, and
+    // since no printed terms give it, the equation says ≈ (issue 61 item 6).
+    expect(adpoAdvantageTex(0.6267, 1.5, 0.93)).toMatch(/= 0\.626700 \\cdot 1\.500000 \\approx 0\.930$/);
+    // 0.6267 · 1.5 = 0.94005 → "0.940", but the three-decimal 0.627 · 1.500 = 0.9405 → "0.941":
+    // four decimals, 0.6267 · 1.5000 = 0.94005, check.
+    expect(adpoAdvantageTex(0.6267, 1.5, 0.94005)).toMatch(/= 0\.6267 \\cdot 1\.5000 = 0\.940$/);
   });
 });
