@@ -61,7 +61,7 @@ import { PRELUDE_RUN } from './prelude-run.ts';
 
 /** Python source of the policy; `__CAP__` is replaced by the output cap in characters. */
 const SOURCE = String.raw`
-import ast, builtins, ctypes, decimal, functools, gc, io, linecache, os, posix, random, shutil, sys, traceback, types
+import annotationlib, ast, builtins, ctypes, decimal, functools, gc, io, linecache, os, posix, random, shutil, sys, traceback, types
 
 SCRATCH = '/scratch'
 CAP = __CAP__
