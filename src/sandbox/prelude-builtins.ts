@@ -116,13 +116,20 @@ current_builtins = [{}]
 current_namespace = [{}]
 
 
+def is_real_builtins(value):
+    """Whether value is the real builtins module or its dict, by identity (no comparison the
+    program could override)."""
+    return value is builtins or value is vars(builtins)
+
+
 def program_namespaces(namespace, locals, depth):
     """The globals and locals for eval/exec/globals()/locals(), whoever calls them. A frame-reading
     builtin called from the program's own frame (one that resolves builtins in this run's sandbox
     builtins) uses that frame's globals and locals, as in CPython; called from any other frame (a
     library driving it through map or iter, the sandbox's own exit handler) it uses the program's
-    globals, never the caller's, which may hold the real builtins. Given globals must be a dict of
-    the program's: one holding other builtins (a module's namespace) is refused."""
+    globals, never the caller's, which may hold the real builtins. Given globals must be a dict
+    without the real builtins (a module's namespace has them, and is refused); a dict without any
+    gets the sandbox's, and one with builtins of the program's own making keeps them."""
     if namespace is None:
         frame = sys._getframe(depth + 1)
         if frame.f_builtins is current_builtins[0]:
@@ -135,9 +142,10 @@ def program_namespaces(namespace, locals, depth):
             namespace = current_namespace[0]
     elif not issubclass(type(namespace), dict):
         raise TypeError('globals must be a dict')
-    elif dict.get(namespace, '__builtins__', current_builtins[0]) is not current_builtins[0]:
-        raise PermissionError('eval() or exec() in a namespace with other builtins is not allowed in the sandbox')
-    namespace['__builtins__'] = current_builtins[0]
+    elif is_real_builtins(dict.get(namespace, '__builtins__', None)):
+        raise PermissionError("eval() or exec() in a module's namespace is not allowed in the sandbox")
+    if not dict.__contains__(namespace, '__builtins__'):
+        namespace['__builtins__'] = current_builtins[0]
     return namespace, locals
 
 

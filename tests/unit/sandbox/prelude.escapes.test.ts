@@ -85,6 +85,13 @@ describe('eval, exec and globals called from a library frame see only the progra
     expect(result.error).toBeUndefined();
     expect(result.stdout).toBe('11 10 10 [5, 15] True\n');
   });
+
+  it('an eval given builtins of its own keeps them (the "safe eval" idiom)', async () => {
+    const code = 'print(eval("1 + 2", {"__builtins__": {}}))\nprint(eval("len(\'ab\')", {"__builtins__": {}}))';
+    const result = await run(code);
+    expect(result.stdout).toBe('3\n');
+    expect(result.error).toMatch(/NameError: name 'len' is not defined$/);
+  });
 });
 
 describe('an exit code never runs program code in the sandbox', () => {
