@@ -199,9 +199,10 @@ def policy_mark():
             id(annotationlib.ForwardRef.__dict__['evaluate'])]
 
 
-def run(code, unguarded=False):
-    """Run one program; unguarded (only ever passed by the worker's test hook, test-hook.ts) runs
-    it unchecked with the real builtins: the starting point of an attacker who escaped the policy."""
+def run(code, unguarded=False, scope=None):
+    """Run one program. unguarded (only ever passed by the worker's test hook, test-hook.ts) runs
+    it unchecked with the real builtins and the worker's JS global object as the name scope: the
+    starting point of an attacker who escaped the policy and holds a raw JS object."""
     out, err = Capped(), Capped()
     error, interrupted = None, False
     fresh_state()
@@ -212,6 +213,8 @@ def run(code, unguarded=False):
         program = compile(code, '<tool>', 'exec') if unguarded else compile_checked(code, '<tool>', 'exec')
         current_builtins[0] = dict(SAFE_BUILTINS)
         current_namespace[0] = {'__name__': '__main__', '__builtins__': builtins if unguarded else current_builtins[0]}
+        if unguarded:
+            current_namespace[0]['scope'] = scope
         builtins.exec(program, current_namespace[0])
     except Refused as refused:
         error = f'PermissionError: {refused}'
