@@ -11,7 +11,7 @@ const scope = self as unknown as DedicatedWorkerGlobalScope;
 scope.addEventListener(
   'message',
   (event: MessageEvent<ConnectSandbox>) => {
-    const { port } = event.data;
+    const { port, testHook } = event.data;
     serve({
       post: (message: FromWorker) => port.postMessage(message),
       listen: (handler) => {
@@ -19,7 +19,11 @@ scope.addEventListener(
         port.start();
       },
       strip: BROWSER_GLOBALS,
-      jsHeapBytes: () => 0,
+      // Only the development server's worker may honour the hook: `import.meta.env.DEV` is false
+      // in a production build, which drops this switch.
+      testHook: import.meta.env.DEV && testHook === true,
+      // Chromium's used JS heap where it offers it to a worker; other browsers report nothing.
+      jsHeapBytes: () => (performance as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0,
     });
   },
   { once: true },

@@ -21,6 +21,11 @@ export const BROWSER_GLOBALS = [
   'MessageChannel',
   'indexedDB',
   'caches',
+  'localStorage',
+  'sessionStorage',
+  'cookieStore',
+  'RTCPeerConnection',
+  'Notification',
   'navigator',
   'postMessage',
   'close',
@@ -28,8 +33,22 @@ export const BROWSER_GLOBALS = [
   'open',
 ] as const;
 
-/** Worker globals a Node sandbox removes: the process, module loading, network, eval. */
-export const NODE_GLOBALS = ['process', 'require', 'fetch', 'WebSocket', 'EventSource', 'eval'] as const;
+/** Worker globals a Node sandbox removes: the process, module loading (the worker's script is
+ *  run as CommonJS, which leaves `module`, whose `require` loads any module, and its siblings on
+ *  the global object), network, messaging to other threads, eval. */
+export const NODE_GLOBALS = [
+  'process',
+  'require',
+  'module',
+  'exports',
+  '__filename',
+  '__dirname',
+  'fetch',
+  'WebSocket',
+  'EventSource',
+  'BroadcastChannel',
+  'eval',
+] as const;
 
 /** Deletes each name from globalThis and its prototype chain; shadows what cannot be deleted. */
 export function stripGlobals(names: readonly string[]): void {
@@ -43,7 +62,10 @@ export function stripGlobals(names: readonly string[]): void {
   }
 }
 
-/** Makes `fn.constructor(...)` (the usual route from any function to eval) throw. */
+/** Closes every route from a string to code left once eval is gone: `fn.constructor(...)` (from
+ *  any function to the Function constructors) and the global `Function` throw, and a timer given a
+ *  string instead of a function (which a browser compiles) throws. `instanceof Function` still
+ *  holds. */
 export function disableFunctionConstructors(): void {
   const refuse = function (): never {
     throw new Error('creating functions from strings is disabled in the sandbox');
@@ -55,5 +77,17 @@ export function disableFunctionConstructors(): void {
       writable: false,
       configurable: false,
     });
+  }
+  refuse.prototype = Function.prototype;
+  Object.defineProperty(globalThis, 'Function', { value: refuse, writable: false, configurable: false });
+  const scope = globalThis as unknown as Record<string, unknown>;
+  for (const name of ['setTimeout', 'setInterval']) {
+    const timer = scope[name];
+    if (typeof timer !== 'function') continue;
+    const onlyFunctions = function (this: unknown, handler: unknown, ...rest: unknown[]): unknown {
+      if (typeof handler !== 'function') throw new TypeError(`${name} takes a function in the sandbox`);
+      return Reflect.apply(timer, this, [handler, ...rest]);
+    };
+    Object.defineProperty(globalThis, name, { value: onlyFunctions, writable: false, configurable: false });
   }
 }

@@ -32,10 +32,15 @@ export interface HostOptions {
   /** A worker whose WebAssembly memory grew past this is replaced after the run (default
    *  512 MiB; wasm memory never shrinks, so one huge allocation would otherwise stay). */
   maxWasmBytes?: number;
+  /** A worker whose JS heap grew more than this past the smallest size it reported (at start-up
+   *  or after a run; the smallest, since a figure may include garbage not yet collected) is
+   *  replaced after the run (default 256 MiB): the in-memory files and every JS object the
+   *  runtime makes live there, where the WebAssembly check does not look. */
+  maxJsHeapGrowthBytes?: number;
 }
 
 /** The tunable limits of a sandbox (every platform). */
-export type SandboxLimits = Pick<HostOptions, 'graceMs' | 'bootTimeoutMs' | 'maxWasmBytes'>;
+export type SandboxLimits = Pick<HostOptions, 'graceMs' | 'bootTimeoutMs' | 'maxWasmBytes' | 'maxJsHeapGrowthBytes'>;
 
 type Reply = Extract<FromWorker, { type: 'result' | 'memory' }>;
 
@@ -44,6 +49,8 @@ interface Live {
   ready: Promise<void>;
   /** This worker's interrupt buffer (absent without SharedArrayBuffer, e.g. not isolated). */
   interrupt: Int32Array | null;
+  /** The smallest JS heap the worker reported, from start-up on (Infinity until then). */
+  leastHeapBytes: number;
   pending: Map<number, (reply: Reply | { type: 'dead'; reason: string }) => void>;
   /** Count the host's waits on this worker (+1 when one starts, -1 when it ends); the worker
    *  holds its process while the count is positive. */
@@ -69,6 +76,7 @@ export function createHostedSandbox(options: HostOptions): Sandbox {
   const graceMs = options.graceMs ?? 1000;
   const bootTimeoutMs = options.bootTimeoutMs ?? 120_000;
   const maxWasmBytes = options.maxWasmBytes ?? 512 * 1024 * 1024;
+  const maxJsHeapGrowthBytes = options.maxJsHeapGrowthBytes ?? 256 * 1024 * 1024;
   let live: Live | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   let nextId = 0;
@@ -101,11 +109,12 @@ export function createHostedSandbox(options: HostOptions): Sandbox {
       waits += delta;
       handle.hold(waits > 0);
     };
-    const current: Live = { handle, ready, interrupt, pending, wait, kill };
+    const current: Live = { handle, ready, interrupt, leastHeapBytes: Infinity, pending, wait, kill };
     handle.listen(
       (message) => {
         if (message.type === 'ready') {
           clearTimeout(bootTimer);
+          current.leastHeapBytes = message.jsHeapBytes ?? 0;
           booted?.();
         } else if (message.type === 'boot-error') kill(`the Python sandbox failed to start: ${message.message}`);
         else pending.get(message.id)?.(message);
@@ -118,6 +127,12 @@ export function createHostedSandbox(options: HostOptions): Sandbox {
       interrupt: interrupt ? (interrupt.buffer as SharedArrayBuffer) : null,
     });
     return current;
+  }
+
+  /** Whether a worker's JS heap of `bytes` is more than the bound past the least it reported. */
+  function heapGrew(worker: Live, bytes: number): boolean {
+    worker.leastHeapBytes = Math.min(worker.leastHeapBytes, bytes);
+    return bytes - worker.leastHeapBytes > maxJsHeapGrowthBytes;
   }
 
   /** Kills a worker and, unless disposed, starts its replacement at once so that the next call
@@ -186,6 +201,7 @@ export function createHostedSandbox(options: HostOptions): Sandbox {
         if (reply.fatal) replace(worker, 'the runtime failed');
         else if (reply.restart) replace(worker, 'the call changed the runtime');
         else if (reply.wasmBytes > maxWasmBytes) replace(worker, 'its memory grew too large');
+        else if (heapGrew(worker, reply.jsHeapBytes ?? 0)) replace(worker, 'its JS heap grew too large');
       });
       worker.wait(1);
       worker.handle.post({ type: 'run', id, code });

@@ -30,12 +30,13 @@ const start = workerData.loader
 start.catch((err) => { setTimeout(() => { throw err; }); });
 `;
 
-/** Starts one Pyodide worker thread (released: it does not keep the process alive on its own). */
-export function spawnNodeSandboxWorker(): WorkerHandle {
+/** Starts one Pyodide worker thread (released: it does not keep the process alive on its own).
+ *  `testHook` turns on the test hook (test-hook.ts): tests only, never the sandboxes below. */
+export function spawnNodeSandboxWorker({ testHook = false }: { testHook?: boolean } = {}): WorkerHandle {
   const entry = new URL('./node.worker.ts', import.meta.url).href;
   const worker = new Worker(BOOTSTRAP, {
     eval: true,
-    workerData: { entry, loader: tsxApiURL() },
+    workerData: { entry, loader: tsxApiURL(), testHook },
     name: 'python-sandbox',
   });
   worker.unref();
@@ -56,7 +57,7 @@ export function spawnNodeSandboxWorker(): WorkerHandle {
 export function createNodeSandbox(limits: SandboxLimits = {}, workers = 1): Sandbox {
   return sandboxPool(
     Array.from({ length: workers }, () =>
-      createHostedSandbox({ spawn: spawnNodeSandboxWorker, indexURL: pyodideDirectory(), ...limits }),
+      createHostedSandbox({ spawn: () => spawnNodeSandboxWorker(), indexURL: pyodideDirectory(), ...limits }),
     ),
   );
 }

@@ -17,7 +17,9 @@ export interface SandboxSpawner {
   dispose(): void;
 }
 
-export function sandboxSpawner(): SandboxSpawner {
+/** `testHook` asks the workers to honour the test hook (test-hook.ts): the harness pages of the
+ *  development server only; a production build's worker ignores it. */
+export function sandboxSpawner({ testHook = false }: { testHook?: boolean } = {}): SandboxSpawner {
   const channel = new MessageChannel();
   const own = channel.port1;
   const workers = new Map<number, Worker>();
@@ -41,7 +43,10 @@ export function sandboxSpawner(): SandboxSpawner {
         reason: error.message || 'the worker failed',
       } satisfies FromSpawner);
     });
-    worker.postMessage({ type: 'connect', port: request.port } satisfies ConnectSandbox, [request.port]);
+    const connect: ConnectSandbox = testHook
+      ? { type: 'connect', port: request.port, testHook }
+      : { type: 'connect', port: request.port };
+    worker.postMessage(connect, [request.port]);
   });
   own.start();
   return {

@@ -111,26 +111,92 @@ def guarded_delattr(obj, name):
     builtins.delattr(obj, name)
 
 
+# The builtins and the globals of the program now running (empty between programs).
 current_builtins = [{}]
+current_namespace = [{}]
 
 
-def user_namespace(namespace, depth):
+def is_real_builtins(value):
+    """Whether value is the real builtins module or its dict, by identity (no comparison the
+    program could override)."""
+    return value is builtins or value is vars(builtins)
+
+
+def program_namespaces(namespace, locals, depth):
+    """The globals and locals for eval/exec/globals()/locals(), whoever calls them. A frame-reading
+    builtin called from the program's own frame (one that resolves builtins in this run's sandbox
+    builtins) uses that frame's globals and locals, as in CPython; called from any other frame (a
+    library driving it through map or iter, the sandbox's own exit handler) it uses the program's
+    globals, never the caller's, which may hold the real builtins. Given globals must be a dict
+    without the real builtins (a module's namespace has them, and is refused); a dict without any
+    gets the sandbox's, and one with builtins of the program's own making keeps them."""
     if namespace is None:
-        namespace = sys._getframe(depth).f_globals
-    namespace['__builtins__'] = current_builtins[0]
-    return namespace
+        frame = sys._getframe(depth + 1)
+        if frame.f_builtins is current_builtins[0]:
+            namespace = frame.f_globals
+            if locals is None:
+                locals = frame.f_locals
+                if not isinstance(locals, dict):
+                    locals = dict(locals)
+        else:
+            namespace = current_namespace[0]
+    elif not issubclass(type(namespace), dict):
+        raise TypeError('globals must be a dict')
+    elif is_real_builtins(dict.get(namespace, '__builtins__', None)):
+        raise PermissionError("eval() or exec() in a module's namespace is not allowed in the sandbox")
+    if not dict.__contains__(namespace, '__builtins__'):
+        namespace['__builtins__'] = current_builtins[0]
+    return namespace, locals
 
 
 def guarded_exec(source, globals=None, locals=None):
     if not isinstance(source, str):
         raise PermissionError('exec() takes source text only in the sandbox')
-    builtins.exec(compile_checked(source, '<string>', 'exec'), user_namespace(globals, 2), locals)
+    globals, locals = program_namespaces(globals, locals, 1)
+    builtins.exec(compile_checked(source, '<string>', 'exec'), globals, locals)
 
 
 def guarded_eval(source, globals=None, locals=None):
     if not isinstance(source, str):
         raise PermissionError('eval() takes source text only in the sandbox')
-    return builtins.eval(compile_checked(source, '<string>', 'eval'), user_namespace(globals, 2), locals)
+    globals, locals = program_namespaces(globals, locals, 1)
+    return builtins.eval(compile_checked(source, '<string>', 'eval'), globals, locals)
+
+
+def guarded_globals():
+    return program_namespaces(None, None, 1)[0]
+
+
+def guarded_locals():
+    namespace, locals = program_namespaces(None, None, 1)
+    return namespace if locals is None else locals
+
+
+FORWARD_ARG = annotationlib.ForwardRef.__dict__['__forward_arg__'].__get__
+REWRITE_STAR = annotationlib._rewrite_star_unpack
+FORMAT = annotationlib.Format
+
+
+def forward_ref_evaluate(self, *, globals=None, locals=None, type_params=None, owner=None, format=FORMAT.VALUE):
+    """annotationlib.ForwardRef.evaluate in the sandbox (typing's forward references and every
+    evaluation typing does go through it): the reference's text is evaluated by the sandbox's eval,
+    checked, with the sandbox's builtins, in the globals given or the program's. The owner, module,
+    cell and real builtins the library version consults are never read."""
+    arg = FORWARD_ARG(self)
+    if format == FORMAT.STRING:
+        return arg
+    if format != FORMAT.VALUE and format != FORMAT.FORWARDREF:
+        raise NotImplementedError(format)
+    globals, locals = program_namespaces(globals, locals, 1)
+    try:
+        return builtins.eval(compile_checked(REWRITE_STAR(arg), '<string>', 'eval'), globals, locals)
+    except Exception:
+        if format != FORMAT.FORWARDREF:
+            raise
+        return self
+
+
+annotationlib.ForwardRef.evaluate = forward_ref_evaluate
 
 
 def syntax_check(source):
@@ -147,7 +213,8 @@ for removed in ('compile', 'vars', 'breakpoint', 'help', 'input', 'copyright', '
 SAFE_BUILTINS.update({
     '__import__': guarded_import, 'open': guarded_open, 'getattr': guarded_getattr,
     'hasattr': guarded_hasattr, 'setattr': guarded_setattr, 'delattr': guarded_delattr,
-    'exec': guarded_exec, 'eval': guarded_eval, 'syntax_check': syntax_check,
+    'exec': guarded_exec, 'eval': guarded_eval, 'globals': guarded_globals, 'locals': guarded_locals,
+    'syntax_check': syntax_check,
 })
 
 

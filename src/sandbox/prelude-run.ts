@@ -38,22 +38,25 @@ def capped(text):
     return text if len(text) <= CAP else text[:CAP] + f'\n[message cut: {len(text) - CAP} more characters]'
 
 
-def text_of(value):
-    """str(value) for a user object whose __str__ may raise, loop or return a str subclass."""
-    try:
-        return capped(str.__str__(str(value)))
-    except BaseException as failed:
-        return f'<{type(value).__name__} object: str() failed with {type(failed).__name__}>'
+CLASS_NAME = type.__dict__['__name__'].__get__
+EXIT_CODE = SystemExit.__dict__['code'].__get__
 
 
 def exit_error(stop):
-    try:
-        code = stop.code
-        if code is None or (type(code) in (int, bool) and code == 0):
-            return None
-        return f'SystemExit: {text_of(code)}'
-    except BaseException:
-        return 'SystemExit: <its code could not be shown>'
+    """The error text of a SystemExit, read without running any of the program's code (no str(),
+    repr() or attribute the program could override): a str code by its characters, an int by its
+    digits, anything else by its class's name."""
+    code = EXIT_CODE(stop)
+    kind = type(code)
+    if code is None or (kind in (int, bool) and code == 0):
+        return None
+    if issubclass(kind, str):
+        text = capped(str.__str__(code))
+    elif issubclass(kind, int):
+        text = int.__repr__(code)
+    else:
+        text = f'<{CLASS_NAME(kind)} object>'
+    return f'SystemExit: {text}'
 
 
 def describe(error):
@@ -75,7 +78,7 @@ for allowed in sorted(ALLOWED):
     real_import(allowed)
 BASE_MODULES = frozenset(sys.modules)
 DECIMAL_DEFAULT = decimal.DefaultContext.copy()
-SEALED = (Capped, BlockFinder, Refused, Checker)
+SEALED = (Capped, BlockFinder, Refused, Checker, annotationlib.ForwardRef)
 
 
 # Py_TPFLAGS_IMMUTABLETYPE: a class whose attributes no code can set or delete (int, str,
@@ -184,10 +187,22 @@ def tidy():
     sys.path_importer_cache.clear()
     for name in [n for n in sys.modules if n not in BASE_MODULES]:
         del sys.modules[name]
-    return fingerprint() == BASELINE
+    return fingerprint() == BASELINE and policy_mark() == POLICY
 
 
-def run(code):
+def policy_mark():
+    """The policy's own state, which no call may change: every name of the sandbox's namespace and
+    the contents of its tables (the builtins a call gets, the per-module tables, the finder at the
+    head of the import machinery, ForwardRef's evaluate)."""
+    tables = [SAFE_BUILTINS, OVERRIDE, ONLY, DROP, *OVERRIDE.values()]
+    return [mark(globals()), *map(mark, tables), id(sys.meta_path[0]),
+            id(annotationlib.ForwardRef.__dict__['evaluate'])]
+
+
+def run(code, unguarded=False, scope=None):
+    """Run one program. unguarded (only ever passed by the worker's test hook, test-hook.ts) runs
+    it unchecked with the real builtins and the worker's JS global object as the name scope: the
+    starting point of an attacker who escaped the policy and holds a raw JS object."""
     out, err = Capped(), Capped()
     error, interrupted = None, False
     fresh_state()
@@ -195,9 +210,12 @@ def run(code):
     saved = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = out, err
     try:
-        program = compile_checked(code, '<tool>', 'exec')
+        program = compile(code, '<tool>', 'exec') if unguarded else compile_checked(code, '<tool>', 'exec')
         current_builtins[0] = dict(SAFE_BUILTINS)
-        builtins.exec(program, user_namespace({'__name__': '__main__'}, 0))
+        current_namespace[0] = {'__name__': '__main__', '__builtins__': builtins if unguarded else current_builtins[0]}
+        if unguarded:
+            current_namespace[0]['scope'] = scope
+        builtins.exec(program, current_namespace[0])
     except Refused as refused:
         error = f'PermissionError: {refused}'
     except KeyboardInterrupt:
@@ -209,11 +227,12 @@ def run(code):
         try:
             error = describe(caught)
         except BaseException as failed:
-            error = f'{type(caught).__name__} (its message could not be shown: {type(failed).__name__})'
+            error = f'{CLASS_NAME(type(caught))} (its message could not be shown: {CLASS_NAME(type(failed))})'
     finally:
         sys.stdout, sys.stderr = saved
         linecache.cache.pop('<tool>', None)
         current_builtins[0] = {}
+        current_namespace[0] = {}
     return [out.value(), err.value(), error, interrupted, not tidy()]
 
 
@@ -223,5 +242,7 @@ def live_objects():
 
 fresh_state()
 BASELINE = fingerprint()
+POLICY = []
+POLICY.extend(policy_mark())
 (run, live_objects)
 `;

@@ -17,6 +17,13 @@
  *    a restricted `__builtins__` (guarded `__import__`, `open` confined to /scratch and never
  *    unbuffered, guarded getattr family, eval/exec re-checked, no compile/vars/breakpoint/input;
  *    `syntax_check(text)` compiles and discards the code object, for the code-repair judge).
+ *    The builtins that read their caller's frame (eval, exec, globals, locals) are bound to the
+ *    program: they use the calling frame only when it runs the program's own code, and the
+ *    program's globals when a library or the sandbox calls them (`map(eval, …)` driven by enum or
+ *    collections, `iter(globals, 0)` driven by heapq, an exit code whose `__str__` is eval).
+ *    Every evaluation of annotation text (typing's forward references, `ForwardRef.evaluate`) goes
+ *    through the same checked eval with the sandbox's builtins; the exit handler reads an exit code
+ *    without running any of the program's code.
  *    Imports follow an allowlist (`ALLOWED`: the arithmetic, text and data-structure modules);
  *    anything else is refused before any search, so a `.py` written to scratch is never imported,
  *    and neither scratch nor the current directory is on `sys.path`. `sys`, `os` and `io` are
@@ -35,14 +42,17 @@
  *    context, the random seed, the recursion and int-string limits are reset; after it, `sys.path`
  *    is restored and modules new to `sys.modules` are dropped, then a fingerprint (the allowed
  *    modules' public names and containers, the import machinery, builtins) is compared with the one
- *    taken at boot: on any difference (say, `math.pi` rebound) the result stands but the host
- *    replaces the worker. The classes a call could patch instead are sealed at boot
+ *    taken at boot: on any difference (say, `math.pi` rebound), or any change to the policy's own
+ *    state (its namespace, `SAFE_BUILTINS`, its tables), the result stands but the host replaces
+ *    the worker. The classes a call could patch instead are sealed at boot
  *    (prelude-run.ts): every class the allowed modules define, public or private, their bases and
  *    the sandbox's own get the flag CPython gives int and str, so `Fraction.limit_denominator = …`
  *    or an attribute set on `type(typing.List[int])` raises TypeError in the call that tries it.
- *  - The JS scope (harden.ts): after Pyodide has loaded, the worker loses its network and messaging
- *    globals (browser) or `process`/`require` (Node), `eval`, and the Function constructors, so
- *    even a Python-level escape finds nothing to call.
+ *  - The JS scope (harden.ts): after Pyodide has loaded, the worker loses its network, storage and
+ *    messaging globals (browser) or `process`/`require`/`module` (Node), `eval`, the Function
+ *    constructors and the global `Function`, and string timers, so even a Python-level escape
+ *    holding the worker's global object finds nothing to call (shown from inside with the test
+ *    hook, test-hook.ts).
  *  - The process boundary (host.ts, runtime.ts): a dedicated worker, an interrupt buffer, and a
  *    watchdog that terminates and respawns the worker; outputs and error texts are capped here and
  *    cut again in TypeScript after the call, whatever the Python side reports.
@@ -61,7 +71,7 @@ import { PRELUDE_RUN } from './prelude-run.ts';
 
 /** Python source of the policy; `__CAP__` is replaced by the output cap in characters. */
 const SOURCE = String.raw`
-import ast, builtins, ctypes, decimal, functools, gc, io, linecache, os, posix, random, shutil, sys, traceback, types
+import annotationlib, ast, builtins, ctypes, decimal, functools, gc, io, linecache, os, posix, random, shutil, sys, traceback, types
 
 SCRATCH = '/scratch'
 CAP = __CAP__

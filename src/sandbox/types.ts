@@ -55,7 +55,11 @@ export type ToWorker =
 
 /** Worker → host messages. */
 export type FromWorker =
-  | { type: 'ready' }
+  | {
+      type: 'ready';
+      /** The worker's JS heap once booted (bytes; 0 where unknown): the start its growth is measured from. */
+      jsHeapBytes?: number;
+    }
   | { type: 'boot-error'; message: string }
   | {
       type: 'result';
@@ -72,6 +76,8 @@ export type FromWorker =
       restart?: boolean;
       /** Size of the WebAssembly memory after the run (it never shrinks). */
       wasmBytes: number;
+      /** The worker's JS heap after the run, file contents included (0 where unknown). */
+      jsHeapBytes?: number;
       /** Milliseconds the worker spent on the run, from the request to the reply it posts. */
       execMs?: number;
     }
@@ -87,5 +93,6 @@ export type ToSpawner = { type: 'spawn'; id: number; port: MessagePort } | { typ
 /** Spawner → requester: the sandbox worker `id` failed (an uncaught error, e.g. its script did not load). */
 export type FromSpawner = { type: 'died'; id: number; reason: string };
 
-/** Page → sandbox worker: the port to serve the host on (browser.worker.ts). */
-export type ConnectSandbox = { type: 'connect'; port: MessagePort };
+/** Page → sandbox worker: the port to serve the host on (browser.worker.ts), and whether to honour
+ *  the test hook (test-hook.ts; the development server only, compiled out of the build). */
+export type ConnectSandbox = { type: 'connect'; port: MessagePort; testHook?: boolean };

@@ -1,6 +1,7 @@
 /**
  * The JS layer of the sandbox (src/sandbox/harden.ts), applied inside a throwaway worker thread:
- * afterwards the scope has no process, require, fetch or eval, and no function constructor works.
+ * afterwards the scope has no process, require, module, fetch, BroadcastChannel or eval, no
+ * function constructor (the global Function included) works, and timers take functions only.
  */
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
@@ -13,10 +14,16 @@ const attempt = (fn) => { try { return 'allowed: ' + fn(); } catch (err) { retur
 import(workerData.loader)
   .then((api) => api.tsImport(workerData.harden, workerData.harden))
   .then((harden) => {
+    const before = { ...Object.fromEntries(['module', 'exports', '__filename', 'BroadcastChannel'].map((n) => [n, globalThis[n]])) };
     harden.stripGlobals(harden.NODE_GLOBALS);
     harden.disableFunctionConstructors();
     post({
-      globals: ['process', 'require', 'fetch', 'eval'].map((name) => typeof globalThis[name]),
+      before: ['module', 'exports', '__filename', 'BroadcastChannel'].map((name) => typeof before[name]),
+      globals: ['process', 'require', 'module', 'exports', '__filename', '__dirname', 'fetch', 'BroadcastChannel', 'eval'].map((name) => typeof globalThis[name]),
+      functionGlobal: attempt(() => Function('return 1')()),
+      instance: (() => {}) instanceof Function,
+      stringTimer: attempt(() => setTimeout('1', 0)),
+      functionTimer: attempt(() => typeof setTimeout(() => {}, 0)),
       plain: attempt(() => (function () {}).constructor('return 1')()),
       async: attempt(() => typeof (async function () {}).constructor('return 1')),
       generator: attempt(() => typeof (function* () {}).constructor('yield 1')),
@@ -35,7 +42,14 @@ describe('hardened worker scope', () => {
       worker.once('error', reject);
     });
     await worker.terminate();
-    expect(report.globals).toEqual(['undefined', 'undefined', 'undefined', 'undefined']);
+    // The worker's script runs as CommonJS: module (whose require loads any module) and its siblings
+    // are globals until stripped.
+    expect(report.before).toEqual(['object', 'object', 'string', 'function']);
+    expect(report.globals).toEqual(Array(9).fill('undefined'));
+    expect(report.functionGlobal).toBe('refused: creating functions from strings is disabled in the sandbox');
+    expect(report.instance).toBe(true);
+    expect(report.stringTimer).toBe('refused: setTimeout takes a function in the sandbox');
+    expect(report.functionTimer).toBe('allowed: object');
     for (const kind of ['plain', 'async', 'generator', 'arrow']) {
       expect(report[kind]).toBe('refused: creating functions from strings is disabled in the sandbox');
     }
