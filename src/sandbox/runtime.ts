@@ -7,6 +7,8 @@ import { loadPyodide } from 'pyodide';
 import type { PyCallable, PyProxy } from 'pyodide/ffi';
 import { disableFunctionConstructors, stripGlobals } from './harden.ts';
 import { preludeSource } from './prelude.ts';
+import { type InterpreterModule, snapshotInterpreter } from './snapshot.ts';
+import { type FileSystem, snapshotFiles } from './snapshot-files.ts';
 import { warmUpPrograms } from './warm-up.ts';
 import type { FromWorker, MemoryStats, ToWorker } from './types.ts';
 
@@ -33,6 +35,10 @@ interface Runtime {
   wasmBytes(): number;
   /** Start a program's count of file bytes (`boundFileGrowth`). */
   resetFiles(): void;
+  /** Put the interpreter and its files back as they were after start-up (snapshot.ts). */
+  restore(): void;
+  /** Why the state cannot be put back in place (then the host replaces the worker), or null. */
+  changed(): string | null;
 }
 
 /** The part of Emscripten's file system the quota wraps (MEMFS's one table of file stream operations). */
@@ -106,11 +112,25 @@ async function boot(indexURL: string, interrupt: SharedArrayBuffer | null, strip
   const [run, objects] = api.toJs({ depth: 1 }) as PyCallable[];
   api.destroy();
   if (!run || !objects) throw new Error('the sandbox prelude did not return its entry points');
-  const heap = (pyodide as unknown as { _module: { HEAPU8: Uint8Array } })._module;
+  const heap = (pyodide as unknown as { _module: InterpreterModule })._module;
   stripGlobals(strip);
   disableFunctionConstructors();
   for (const code of warmUpPrograms()) (run(code) as PyProxy).destroy();
-  return { run, objects, interrupt: buffer, wasmBytes: () => heap.HEAPU8.byteLength, resetFiles: files.reset };
+  // The pristine state every program starts from: taken last, after the warm-up's programs.
+  const interpreter = snapshotInterpreter(heap);
+  const tree = snapshotFiles(pyodide.FS as unknown as FileSystem);
+  return {
+    run,
+    objects,
+    interrupt: buffer,
+    wasmBytes: () => heap.HEAPU8.byteLength,
+    resetFiles: files.reset,
+    restore: () => {
+      interpreter.restore();
+      tree.restore();
+    },
+    changed: interpreter.changed,
+  };
 }
 
 /** Room for the cut marker the prelude appends to a capped stream or message. */
@@ -133,13 +153,7 @@ function execute(runtime: Runtime, id: number, code: string): RunReply {
   runtime.resetFiles();
   try {
     const proxy = runtime.run(code) as PyProxy;
-    const [stdout, stderr, error, interrupted, stale] = proxy.toJs() as [
-      string,
-      string,
-      string | undefined,
-      boolean,
-      boolean,
-    ];
+    const [stdout, stderr, error, interrupted] = proxy.toJs() as [string, string, string | undefined, boolean];
     proxy.destroy();
     return {
       type: 'result',
@@ -149,7 +163,7 @@ function execute(runtime: Runtime, id: number, code: string): RunReply {
       error: error === undefined || error === null ? null : capOutput(error),
       interrupted: interrupted === true,
       fatal: false,
-      restart: stale === true,
+      restart: runtime.changed() !== null,
       wasmBytes: runtime.wasmBytes(),
     };
   } catch (err) {
@@ -175,7 +189,9 @@ function execute(runtime: Runtime, id: number, code: string): RunReply {
   }
 }
 
-/** Serves the host: `init` boots the runtime, then `run` and `memory` requests are answered. */
+/** Serves the host: `init` boots the runtime, then `run` and `memory` requests are answered; after
+ *  each answer the runtime is put back in its pristine state (snapshot.ts), unless it failed or
+ *  changed what cannot be put back, and the host replaces it. */
 export function serve(platform: WorkerPlatform): void {
   let runtime: Runtime | null = null;
   platform.listen((message) => {
@@ -191,6 +207,7 @@ export function serve(platform: WorkerPlatform): void {
       const t0 = performance.now();
       const reply = execute(runtime, message.id, message.code);
       platform.post({ ...reply, execMs: performance.now() - t0 });
+      if (!reply.fatal && !reply.restart) runtime.restore();
     } else if (runtime && message.type === 'memory') {
       const stats: MemoryStats = {
         wasmBytes: runtime.wasmBytes(),
@@ -198,6 +215,7 @@ export function serve(platform: WorkerPlatform): void {
         jsHeapBytes: platform.jsHeapBytes(),
       };
       platform.post({ type: 'memory', id: message.id, stats });
+      runtime.restore();
     }
   });
 }
