@@ -1,11 +1,10 @@
 /**
  * The prelude's second part (Python, run after prelude.ts's policy in the same namespace): one
- * run (capped streams, exit and error text) and the same interpreter state for every call: before
- * a call, sys.path without writable directories, the decimal context and random state reset;
- * after it, the modules it imported dropped and a fingerprint of the allowed modules, import hooks
- * and builtins compared with the one taken at boot (any difference asks the host to replace the
- * worker). The classes user code can reach are sealed at boot instead, so no call can patch them.
- * Ends with the tuple `(run, live_objects)` the runtime reads.
+ * run (capped streams, exit and error text) and the state a call starts in: sys.path without
+ * writable directories, the decimal context and a fresh random seed. What a call changes is
+ * undone outside Python, by restoring the interpreter's pristine snapshot after it (snapshot.ts);
+ * the classes user code can reach are sealed at boot as well, so no call can patch them while it
+ * runs. Ends with the tuple `(run, live_objects)` the runtime reads.
  */
 export const PRELUDE_RUN = String.raw`# --- one run --------------------------------------------------------------------------------
 class Capped(io.TextIOBase):
@@ -76,7 +75,6 @@ CLEAN_PATH = [p for p in sys.path if p not in ('', '.') and not p.startswith(SCR
 sys.path[:] = CLEAN_PATH
 for allowed in sorted(ALLOWED):
     real_import(allowed)
-BASE_MODULES = frozenset(sys.modules)
 DECIMAL_DEFAULT = decimal.DefaultContext.copy()
 SEALED = (Capped, BlockFinder, Refused, Checker, annotationlib.ForwardRef)
 
@@ -135,36 +133,6 @@ for klass in reachable_classes():
         seal(klass)
 del ctypes
 
-MUTABLE = (list, set, dict, decimal.Context)
-
-
-def mark(value):
-    if isinstance(value, (dict, types.MappingProxyType)):
-        return (tuple(value), tuple(map(id, value.values())))
-    if isinstance(value, decimal.Context):
-        return repr(value)
-    return tuple(map(id, value))
-
-
-def fingerprint():
-    """What a call must leave as it found: the allowed modules' public names (and the containers
-    among them), the import machinery and builtins. Their classes are sealed above, so no call
-    can change those."""
-    marks = []
-    for name in sorted(ALLOWED - {'sys'}):  # user code never sets the real sys's attributes
-        module = sys.modules.get(name)
-        marks.append((name, id(module)))
-        public = {k: v for k, v in vars(module).items() if not k.startswith('_')} if module else {}
-        marks.append(mark(public))
-        marks.extend(mark(value) for value in public.values() if isinstance(value, MUTABLE))
-    marks.append(mark(sys.meta_path))
-    marks.append(mark(sys.path_hooks))
-    marks.append(tuple(sys.path))
-    marks.append(mark(vars(builtins)))
-    marks.append(tuple(sorted(sys.modules)))
-    return marks
-
-
 def fresh_state():
     os.chdir('/')
     shutil.rmtree(SCRATCH, ignore_errors=True)
@@ -180,14 +148,19 @@ def fresh_state():
     random.seed()
 
 
+def mark(value):
+    """Identity of a container's contents: its keys and the ids of its values (or items)."""
+    if isinstance(value, (dict, types.MappingProxyType)):
+        return (tuple(value), tuple(map(id, value.values())))
+    return tuple(map(id, value))
+
+
 def tidy():
-    """Undo what a call may leave behind; False when the runtime no longer matches its
-    fingerprint (the host then replaces the worker)."""
+    """Undo what the restore cannot see and check the policy; False when the policy's own state
+    changed (the host then replaces the worker instead of restoring it)."""
     sys.path[:] = CLEAN_PATH
     sys.path_importer_cache.clear()
-    for name in [n for n in sys.modules if n not in BASE_MODULES]:
-        del sys.modules[name]
-    return fingerprint() == BASELINE and policy_mark() == POLICY
+    return policy_mark() == POLICY
 
 
 def policy_mark():
@@ -241,7 +214,6 @@ def live_objects():
 
 
 fresh_state()
-BASELINE = fingerprint()
 POLICY = []
 POLICY.extend(policy_mark())
 (run, live_objects)

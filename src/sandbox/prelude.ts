@@ -37,15 +37,13 @@
  *    per-run shadow copies (their allowed submodules too, lazily) without private names, so no
  *    attribute chain leads to another module and a call cannot rebind a module's names for the next
  *    one (classes and functions are shared, not copied).
- *  - One state for every call (prelude-run.ts): the prelude runs in a namespace of its own
- *    (runtime.ts passes it; `__main__` holds nothing of it). Before a call, scratch, the decimal
- *    context, the random seed, the recursion and int-string limits are reset; after it, `sys.path`
- *    is restored and modules new to `sys.modules` are dropped, then a fingerprint (the allowed
- *    modules' public names and containers, the import machinery, builtins) is compared with the one
- *    taken at boot: on any difference (say, `math.pi` rebound), or any change to the policy's own
- *    state (its namespace, `SAFE_BUILTINS`, its tables), the result stands but the host replaces
- *    the worker. The classes a call could patch instead are sealed at boot
- *    (prelude-run.ts): every class the allowed modules define, public or private, their bases and
+ *  - One state for every call (snapshot.ts, snapshot-files.ts, runtime.ts): after start-up the
+ *    worker saves the interpreter's memory, its table of JS values and its file system, and puts
+ *    them back after every call, so whatever a call changed (a module, a cache, a registry, the
+ *    builtins, a file, an object waiting for its finalizer) is gone before the next one starts.
+ *    The prelude runs in a namespace of its own (runtime.ts passes it; `__main__` holds nothing of
+ *    it); before a call the random seed is drawn afresh; after it, a change to the policy's own state (its namespace, `SAFE_BUILTINS`, its tables) gets the worker replaced instead of restored. The classes a call could patch are sealed
+ *    at boot as well (prelude-run.ts): every class the allowed modules define, public or private, their bases and
  *    the sandbox's own get the flag CPython gives int and str, so `Fraction.limit_denominator = …`
  *    or an attribute set on `type(typing.List[int])` raises TypeError in the call that tries it.
  *  - The JS scope (harden.ts): after Pyodide has loaded, the worker loses its network, storage and
@@ -57,10 +55,8 @@
  *    watchdog that terminates and respawns the worker; outputs and error texts are capped here and
  *    cut again in TypeScript after the call, whatever the Python side reports.
  * Known limits: a Python-level policy is best-effort (CPython was not designed to confine code);
- * the outer layers are what make a miss harmless. The fingerprint sees which objects a module
- * holds, and the seal stops a class's attributes being rebound, but neither sees the insides of a
- * mutable object a class holds, nor private caches (such as an ABC's registry after `register`),
- * nor classes of modules outside the allowed ones that no allowed class derives from. Pyodide's
+ * the outer layers are what make a miss harmless: a call that escapes it still starts from the
+ * snapshot's state and leaves nothing for the next call. Pyodide's
  * file system is in-memory (nothing of the host is mounted); `os.path` queries (`exists`,
  * `getsize`, ...) may still read metadata of the runtime's own files outside scratch, but nothing
  * writes there.

@@ -7,6 +7,8 @@ import { loadPyodide } from 'pyodide';
 import type { PyCallable, PyProxy } from 'pyodide/ffi';
 import { disableFunctionConstructors, stripGlobals } from './harden.ts';
 import { preludeSource } from './prelude.ts';
+import { type InterpreterModule, snapshotInterpreter } from './snapshot.ts';
+import { type FileSystem, snapshotFiles } from './snapshot-files.ts';
 import { runsUnguarded } from './test-hook.ts';
 import { warmUpPrograms } from './warm-up.ts';
 import type { FromWorker, MemoryStats, ToWorker } from './types.ts';
@@ -36,6 +38,10 @@ interface Runtime {
   wasmBytes(): number;
   /** Start a program's count of file bytes (`boundFileGrowth`). */
   resetFiles(): void;
+  /** Put the interpreter and its files back as they were after start-up (snapshot.ts). */
+  restore(): void;
+  /** Why the state cannot be put back in place (then the host replaces the worker), or null. */
+  changed(): string | null;
 }
 
 /** The part of Emscripten's file system the quota wraps (MEMFS's one table of file stream operations). */
@@ -109,11 +115,25 @@ async function boot(indexURL: string, interrupt: SharedArrayBuffer | null, strip
   const [run, objects] = api.toJs({ depth: 1 }) as PyCallable[];
   api.destroy();
   if (!run || !objects) throw new Error('the sandbox prelude did not return its entry points');
-  const heap = (pyodide as unknown as { _module: { HEAPU8: Uint8Array } })._module;
+  const heap = (pyodide as unknown as { _module: InterpreterModule })._module;
   stripGlobals(strip);
   disableFunctionConstructors();
   for (const code of warmUpPrograms()) (run(code) as PyProxy).destroy();
-  return { run, objects, interrupt: buffer, wasmBytes: () => heap.HEAPU8.byteLength, resetFiles: files.reset };
+  // The pristine state every program starts from: taken last, after the warm-up's programs.
+  const interpreter = snapshotInterpreter(heap);
+  const tree = snapshotFiles(pyodide.FS as unknown as FileSystem);
+  return {
+    run,
+    objects,
+    interrupt: buffer,
+    wasmBytes: () => heap.HEAPU8.byteLength,
+    resetFiles: files.reset,
+    restore: () => {
+      interpreter.restore();
+      tree.restore();
+    },
+    changed: interpreter.changed,
+  };
 }
 
 /** Room for the cut marker the prelude appends to a capped stream or message. */
@@ -152,7 +172,7 @@ function execute(runtime: Runtime, id: number, code: string, unguarded: boolean)
       error: error === undefined || error === null ? null : capOutput(error),
       interrupted: interrupted === true,
       fatal: false,
-      restart: stale === true,
+      restart: stale === true || runtime.changed() !== null,
       wasmBytes: runtime.wasmBytes(),
     };
   } catch (err) {
@@ -178,7 +198,9 @@ function execute(runtime: Runtime, id: number, code: string, unguarded: boolean)
   }
 }
 
-/** Serves the host: `init` boots the runtime, then `run` and `memory` requests are answered. */
+/** Serves the host: `init` boots the runtime, then `run` and `memory` requests are answered; after
+ *  each answer the runtime is put back in its pristine state (snapshot.ts), unless it failed or
+ *  changed what cannot be put back, and the host replaces it. */
 export function serve(platform: WorkerPlatform): void {
   let runtime: Runtime | null = null;
   platform.listen((message) => {
@@ -195,6 +217,7 @@ export function serve(platform: WorkerPlatform): void {
       const unguarded = runsUnguarded(platform.testHook === true, message.code);
       const reply = execute(runtime, message.id, message.code, unguarded);
       platform.post({ ...reply, execMs: performance.now() - t0, jsHeapBytes: platform.jsHeapBytes() });
+      if (!reply.fatal && !reply.restart) runtime.restore();
     } else if (runtime && message.type === 'memory') {
       const stats: MemoryStats = {
         wasmBytes: runtime.wasmBytes(),
@@ -202,6 +225,7 @@ export function serve(platform: WorkerPlatform): void {
         jsHeapBytes: platform.jsHeapBytes(),
       };
       platform.post({ type: 'memory', id: message.id, stats });
+      runtime.restore();
     }
   });
 }

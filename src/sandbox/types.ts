@@ -70,9 +70,8 @@ export type FromWorker =
       interrupted: boolean;
       /** The runtime is broken (it must be replaced). */
       fatal: boolean;
-      /** The call left the runtime different from its fingerprint (a module attribute rebound,
-       *  the import machinery touched): the result stands, but the worker must be replaced before
-       *  the next call. */
+      /** The call changed what the worker cannot put back in place (snapshot.ts: its function
+       *  table grew): the result stands, but the worker must be replaced before the next call. */
       restart?: boolean;
       /** Size of the WebAssembly memory after the run (it never shrinks). */
       wasmBytes: number;

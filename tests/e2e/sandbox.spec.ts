@@ -1,9 +1,11 @@
 /**
  * The browser Python sandbox in Chromium: runs code, stops an endless loop, refuses host access,
- * and makes no request outside the page's origin (every other request is aborted and recorded).
+ * makes no request outside the page's origin (every other request is aborted and recorded), and
+ * lets no program change what the next one finds (tests/unit/sandbox/fresh-state-attacks.ts).
  */
 import { expect, test } from '@playwright/test';
 import type { RunResult, Sandbox } from '../../src/sandbox/types.ts';
+import { ORDINARY_PROGRAMS, STATE_ATTACKS } from '../unit/sandbox/fresh-state-attacks.ts';
 
 interface Harness {
   sandbox: Sandbox;
@@ -84,4 +86,25 @@ test('the browser sandbox runs Python offline, bounded and closed', async ({ pag
 
   expect(requests.some((url) => url.endsWith('/pyodide/pyodide.asm.wasm'))).toBe(true);
   expect(requests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
+});
+
+test('a browser sandbox program leaves nothing for the next one', async ({ page }) => {
+  await page.goto('/tests/e2e/pages/sandbox.html');
+  await page.waitForFunction(() => 'harness' in window);
+  const run = (code: string): Promise<RunResult> =>
+    page.evaluate(
+      (source) => (window as unknown as { harness: Harness }).harness.sandbox.run(source, { timeoutMs: 10_000 }),
+      code,
+    );
+  for (const { name, attack, later, stdout, error } of STATE_ATTACKS) {
+    expect((await run(attack)).crashed, name).toBe(false);
+    for (const result of [await run(later), await run(later)]) {
+      if (stdout !== undefined) expect([result.stdout, result.error], name).toEqual([stdout, undefined]);
+      if (error) expect(result.error, name).toMatch(error);
+    }
+  }
+  for (const { code, stdout } of ORDINARY_PROGRAMS) {
+    const result = await run(code);
+    expect([result.stdout, result.error], code).toEqual([stdout, undefined]);
+  }
 });
