@@ -3,6 +3,7 @@ import { BACKEND_WHY_EN } from './backend-en';
 import type { Strings } from './types';
 import { SAFETY_EN } from './safety-en';
 import { CLASSROOM_EN } from './classroom-en';
+import { LOADING_EN } from './loading-en';
 import { bandExamples } from '../lib/band-scores';
 import { num } from '../lib/format';
 import { ARTICLE_EN, NOTES_EN } from './article-en';
@@ -223,4 +224,5 @@ export const EN: Strings = {
   figures: FIGURES_EN,
   safety: SAFETY_EN,
   classroom: CLASSROOM_EN,
+  loading: LOADING_EN,
 };

@@ -3,6 +3,7 @@ import { BACKEND_WHY_KO } from './backend-ko';
 import type { Strings } from './types';
 import { SAFETY_KO } from './safety-ko';
 import { CLASSROOM_KO } from './classroom-ko';
+import { LOADING_KO } from './loading-ko';
 import { bandExamples } from '../lib/band-scores';
 import { num } from '../lib/format';
 import { ARTICLE_KO, NOTES_KO } from './article-ko';
@@ -224,4 +225,5 @@ export const KO: Strings = {
   figures: FIGURES_KO,
   safety: SAFETY_KO,
   classroom: CLASSROOM_KO,
+  loading: LOADING_KO,
 };

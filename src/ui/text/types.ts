@@ -248,4 +248,6 @@ export interface Strings {
   safety: import('./safety-types').SafetyTexts;
   /** Running a class: the menu, pace, projector, and the lesson, handout and embedded figure. */
   classroom: import('./classroom-types').ClassroomTexts;
+  /** The live page's loading bar. */
+  loading: import('./loading-types').LoadingTexts;
 }
