@@ -10,11 +10,12 @@
  * `vite preview` (the COOP/COEP headers of vite.config.ts) on `BENCH_TAB_PORT` (default 5179). The
  * page is opened the way a visitor opens it, with the bench's flag set before its scripts run
  * (src/ui/state/bench-meter.ts): its own "Run iteration" button is pressed `BENCH_TAB_ITERATIONS`
- * times (default 2; the first also evaluates the baseline; Python started while the page loaded,
- * before the button was enabled: `readySeconds`), and each iteration is cut into phases with the
- * page's and the worker's meters (tab-breakdown.ts). WASM always; WebGPU only where the browser
- * offers a real adapter (a fallback one is SwiftShader, whose timings say nothing about a GPU: the
- * section then says which it found instead of timing it).
+ * times (default 2; the first also evaluates the baseline), once the button is enabled
+ * (`readySeconds`, wall-clock from the navigation; the ready section times it by the page's clock)
+ * and Python, started while the page loaded, has started (the loading bar gone), and each
+ * iteration is cut into phases with the page's and the worker's meters (tab-breakdown.ts). WASM
+ * always; WebGPU only where the browser offers a real adapter (a fallback one is SwiftShader, whose
+ * timings say nothing about a GPU: the section then says which it found instead of timing it).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -34,7 +35,7 @@ export const boundSeconds = 900;
 
 const PORT = Number(process.env.BENCH_TAB_PORT ?? 5179);
 const ITERATIONS = Number(process.env.BENCH_TAB_ITERATIONS ?? 2);
-const OUT_DIR = 'dist-bench';
+export const OUT_DIR = 'dist-bench';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Whether the threads' CPU can be read (Linux's /proc). */
 const PROC = existsSync('/proc/self/task');
@@ -61,8 +62,9 @@ function newestMtime(path: string): number {
   return readdirSync(path).reduce((m, f) => Math.max(m, newestMtime(join(path, f))), st.mtimeMs);
 }
 
-/** Builds into OUT_DIR unless the build there is newer than every source; says which. */
-async function ensureBuild(): Promise<string> {
+/** Builds into OUT_DIR unless the build there is newer than every source; says which (the ready
+ *  section serves the same build). */
+export async function ensureBuild(): Promise<string> {
   const built = join(OUT_DIR, 'index.html');
   if (existsSync(built) && statSync(built).mtimeMs > Math.max(...SOURCES.map(newestMtime)))
     return `reused ${OUT_DIR}/ (newer than its sources)`;
@@ -130,12 +132,16 @@ async function liveIterations(
     await page.goto(`${origin}/?preset=classroom&seed=1&backend=${backend}`);
     const button = page.locator('[data-action="iteration"]');
     await page.locator('[data-action="iteration"]:enabled').waitFor({ timeout: 0 });
+    const readySeconds = Number(((performance.now() - t0) / 1000).toFixed(1));
+    // Python may finish starting after Ready (the loading bar names it until then): the iterations
+    // start once it has, as Node's do after its sandbox's boot.
+    await page.locator('[data-testid="loading"]').waitFor({ state: 'detached', timeout: 0 });
     const badge = page.locator('[data-backend]');
     const run: TabRun = {
       backend: (await badge.getAttribute('data-backend')) ?? '?',
       threads: await badge.getAttribute('data-threads'),
       binary: await badge.getAttribute('data-binary'),
-      readySeconds: Number(((performance.now() - t0) / 1000).toFixed(1)),
+      readySeconds,
       iterations: [],
       threadCpu: [],
     };

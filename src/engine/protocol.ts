@@ -7,6 +7,7 @@
 import type { Agent0Config, ConfigOverride, PresetName } from '../core/config';
 import type { ProblemReport } from '../core/problems';
 import type { ProgressKind } from './loop/context';
+import type { LoadProgress } from './load-steps';
 import type { BackendMemory, BackendName, FusedKernels, WasmBinary } from '../model/backend/backend';
 import type { ChoiceBasis } from '../model/backend/choice';
 import type { MemoryStats } from '../sandbox/types';
@@ -77,8 +78,10 @@ export type EngineEvent =
   | { type: 'record'; record: PhaseRecord; position: LoopPosition; meter?: PhaseMeter }
   | { type: 'iteration'; summary: IterationSummary }
   | { type: 'progress'; kind: ProgressKind; done: number; total: number }
-  /** The first tool call of this worker, when the sandbox failed to start during `init`: it is starting again (until a
-   *  program finishes). */
+  /** How far a step of `init` has got (load-steps.ts); Python's may come after `ready`. */
+  | ({ type: 'loading' } & LoadProgress)
+  /** The first tool call of this worker, made before Python has started (still starting since `init`, or starting
+   *  again after that start failed): it waits for it (until a program finishes). */
   | { type: 'python-starting' }
   | { type: 'idle'; position: LoopPosition; reason: 'done' | 'paused' }
   | { type: 'saved'; slot: string; bytes: number }

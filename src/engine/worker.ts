@@ -30,13 +30,18 @@ import type { ToolRunner } from './loop/context';
 import type { EngineCommand, EngineEvent } from './protocol';
 import { announceFirstCall, sandboxToolRunner } from './loop/tool-runner';
 import { throttledProgress } from './progress-throttle';
+import type { LoadProgress } from './load-steps';
+import { fetchBaseModel, startPython } from './start-steps';
 import { type PhaseMeter, type ToolCallTiming, meteredSandbox, phaseMeter } from './phase-meter';
 
-/** Every message to the page; any but a count supersedes the count the throttle holds back. */
+/** Every message to the page; any but a count (of a phase or of the start) supersedes the count the
+ *  throttle holds back. */
 const post = (event: EngineEvent, transfer: Transferable[] = []) => {
-  if (event.type !== 'progress') progress.drop();
+  if (event.type !== 'progress' && event.type !== 'loading') progress.drop();
   (self as unknown as Worker).postMessage(event, transfer);
 };
+/** How far a step of the start has got (load-steps.ts). */
+const loading = (report: LoadProgress) => post({ type: 'loading', ...report });
 const progress = throttledProgress((kind, done, total) => post({ type: 'progress', kind, done, total }));
 
 let engine: Engine | null = null;
@@ -54,9 +59,12 @@ const WARM_UP_MS = 10_000;
 const postExecutors = () =>
   post({ type: 'coevolution-executors', kept: snapshots.iterations, complete: snapshots.complete });
 
-/** The engine's tool: the sandbox, started while the page loads (`init`); when that start failed,
- *  the first call starts it again, and the page is told while it waits. */
+/** The engine's tool: the sandbox, started while the page loads (`init`). A call made before it has
+ *  started waits for it (or, when that start failed, starts it again), and the page is told while
+ *  it waits. */
 let tools: ToolRunner | null = null;
+/** Whether a Python runtime of the sandbox has started (`init` starts them): a call need not wait. */
+let pythonStarted = (): boolean => false;
 /** The tool calls of the phase under way, kept only when the bench asked (`benchMeter`). */
 let meteredCalls: ToolCallTiming[] | null = null;
 
@@ -177,25 +185,19 @@ async function handle(cmd: EngineCommand): Promise<void> {
     case 'init': {
       config = makeConfig(cmd.preset, cmd.override);
       useServedWasmBinaries(cmd.wasmThreads);
+      const runtimes = pythonWorkerCount(navigator.hardwareConcurrency);
       if (!sandbox) {
-        sandbox = createBrowserSandbox({
-          spawner: cmd.sandboxSpawner,
-          workers: pythonWorkerCount(navigator.hardwareConcurrency),
-        });
+        sandbox = createBrowserSandbox({ spawner: cmd.sandboxSpawner, workers: runtimes });
         if (cmd.benchMeter) sandbox = meteredSandbox(sandbox, (meteredCalls = []));
       }
-      // Python starts beside the models (the page says "Loading the models and the Python
-      // sandbox"), so that the first phase does not wait for it.
-      const booting = sandbox.boot().then(
-        () => true,
-        () => false,
-      );
-      const res = await fetch(new URL(`${import.meta.env.BASE_URL}models/base.a0lm`, self.location.origin));
-      if (!res.ok) throw new ProblemError([{ kind: 'model-missing', model: 'base', status: res.status }]);
-      const bytes = new Uint8Array(await res.arrayBuffer());
+      // Python starts beside the models and may finish after Ready (seconds of Pyodide start-up):
+      // the first tool call waits for it, and the page says so while it waits.
+      pythonStarted = startPython(sandbox, runtimes, loading);
+      const bytes = await fetchBaseModel(loading);
       baseBytes = bytes;
       // Chosen before the run's models exist (tfjs variables live on one backend); the measurement
       // times throwaway copies of the base model.
+      loading({ step: 'backend', done: 0, total: 1 });
       const tokenizer = new Tokenizer();
       const choice = await chooseBackend(cmd.backends ?? defaultBackendOrder(), {
         asked: cmd.asked ?? null,
@@ -203,18 +205,13 @@ async function handle(cmd: EngineCommand): Promise<void> {
       });
       backend = choice.backend;
       watchGpuDevice(cmd.testHooks === true);
-      // A backend chosen without the measurement has run nothing yet: one throwaway training step
-      // and generation turn now, while the page says it is loading, rather than in the first phase.
-      if (choice.basis.kind !== 'measured')
-        await measureCurrentBackend(
-          () => TinyLM.fromCheckpoint(bytes, tokenizer),
-          performance.now() + WARM_UP_MS,
-        ).catch(() => undefined);
-      tools = (await booting)
-        ? sandboxToolRunner(sandbox)
-        : announceFirstCall(sandboxToolRunner(sandbox), () => post({ type: 'python-starting' }));
+      loading({ step: 'backend', done: 1, total: 1 });
+      tools = announceFirstCall(sandboxToolRunner(sandbox), () => {
+        if (!pythonStarted()) post({ type: 'python-starting' });
+      });
+      loading({ step: 'run', done: 0, total: 1 });
       engine = await build();
-      snapshots.start(await engine.models.executor.save());
+      loading({ step: 'run', done: 1, total: 1 });
       post({
         type: 'ready',
         backend,
@@ -227,7 +224,18 @@ async function handle(cmd: EngineCommand): Promise<void> {
         position: engine.position,
         params: engine.models.questioner.paramCount,
       });
+      // After Ready, before any command (each waits for `init`): Table 5's first executor, and on a
+      // backend chosen unmeasured (the measurement warms it) a throwaway training step and turn, so
+      // the first phase does not pay for compiling kernels (docs/performance.md §5).
+      snapshots.start(await engine.models.executor.save());
       postExecutors();
+      loading({ step: 'warm-up', done: 0, total: 1 });
+      if (choice.basis.kind !== 'measured')
+        await measureCurrentBackend(
+          () => TinyLM.fromCheckpoint(bytes, tokenizer),
+          performance.now() + WARM_UP_MS,
+        ).catch(() => undefined);
+      loading({ step: 'warm-up', done: 1, total: 1 });
       return;
     }
     case 'step':

@@ -225,8 +225,9 @@ export function createHostedSandbox(options: HostOptions): Sandbox {
   return {
     run: (code, runOptions) => enqueue(() => execute(code, runOptions)),
     memory: () => enqueue(measure),
-    boot: async () => {
+    boot: async (onStarted) => {
       await current();
+      onStarted?.(1, 1);
     },
     async dispose() {
       disposed = true;

@@ -41,8 +41,9 @@ export interface Sandbox {
   /** Memory figures of the current runtime (queued like a run). */
   memory(): Promise<MemoryStats>;
   /** Starts the runtime now, unless one is running or starting, and resolves once it is ready: the
-   *  wait of the next call, taken ahead of time (not queued; rejects when the start fails). */
-  boot(): Promise<void>;
+   *  wait of the next call, taken ahead of time (not queued; rejects when the start fails).
+   *  `onStarted(started, of)` is called as each runtime is ready (a pool has several). */
+  boot(onStarted?: (started: number, of: number) => void): Promise<void>;
   /** Stops the worker; later calls reject. */
   dispose(): Promise<void>;
 }

@@ -472,8 +472,9 @@ test('live: Python starts while the page loads, not in the first phase; a phase 
   });
   await page.goto('/');
   await ready(page);
-  // Ready comes after Python has started: each of its runtimes (one per core, at most two) was
-  // fetched during loading.
+  // Python starts while the page loads and may finish after Ready; the loading bar names it until
+  // each of its runtimes (one per core, at most two) has started, and each was fetched meanwhile.
+  await expect(page.locator('[data-testid="loading"]')).toHaveCount(0, { timeout: 300_000 });
   const runtimes = pythonWorkerCount(await page.evaluate(() => navigator.hardwareConcurrency));
   expect(pyodideRequests).toHaveLength(runtimes);
   // Every progress label, with how many phases had finished when it showed.
@@ -505,8 +506,8 @@ test('live: Python starts while the page loads, not in the first phase; a phase 
     const w = window as unknown as { __labels: { phases: number; text: string; at: number }[]; __python: number[] };
     return { labels: w.__labels, python: w.__python };
   });
-  // So no phase waited for Python to start (the page says so when it has to: a start that failed
-  // while loading is tried again at the first tool call).
+  // So no phase waited for Python to start (the page says so when it has to: a call made before
+  // it has started, app-ready.spec.ts, or after its start while loading failed).
   expect(python).toEqual([]);
   expect(pyodideRequests).toHaveLength(runtimes);
   const counts = (pattern: RegExp, phases: number) =>

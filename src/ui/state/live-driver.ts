@@ -120,6 +120,7 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
       const event = e.data;
       if (event.type === 'ack') {
         clearTimeout(ackTimer);
+        state.apply(event);
         return;
       }
       if (event.type === 'device-lost') {

@@ -14,6 +14,7 @@ import type { EvaluationResult, PhaseName, RecordOf } from '../../engine/loop/tr
 import type { FusedKernels, WasmBinary } from '../../model/backend/backend';
 import type { ChoiceBasis } from '../../model/backend/choice';
 import { type HeldRecord, releaseOldRecords } from './held-records';
+import { type Loading, withReport } from './loading';
 import { testHooks } from '../lib/test-hooks';
 
 /** The last save/load/export outcome the header reports. */
@@ -86,8 +87,10 @@ export class RunState {
   /** A replay has played its last record. */
   ended = $state(false);
   progress = $state.raw<Progress | null>(null);
-  /** The Python sandbox is starting at the run's first tool call, its start while loading having failed (until
-   *  its first program finishes). */
+  /** The live start's steps as reported so far (loading.ts); Python's may go on after `ready`. */
+  loading = $state.raw<Loading>({});
+  /** The run's first tool call waits for the Python sandbox to start (until its first program finishes or a
+   *  runtime has started). */
   pythonStarting = $state(false);
   /** Pause was asked for while a phase runs: it stops after that phase. */
   pausing = $state(false);
@@ -162,12 +165,22 @@ export class RunState {
     this.threads = null;
     this.binary = null;
     this.basis = null;
+    this.loading = {};
     this.clear();
   }
 
   apply(event: EngineEvent): void {
     switch (event.type) {
       case 'ack':
+        // The worker's code has loaded and runs: the first step of the start.
+        if (event.command === 'init') this.loading = withReport(this.loading, { step: 'code', done: 1, total: 1 });
+        return;
+      case 'loading': {
+        const { step, done, total, failed } = event;
+        this.loading = withReport(this.loading, { step, done, total, ...(failed === undefined ? {} : { failed }) });
+        if (step === 'python' && done > 0) this.pythonStarting = false;
+        return;
+      }
       case 'memory':
         return;
       case 'autosaved':

@@ -14,7 +14,7 @@ export const CLASSROOM_EN: ClassroomTexts = {
   pausing: 'Pausing after this phase…',
   heldAfterPhase: (iteration) => `Paused after the phase: Run goes on (until iteration ${iteration} is done)`,
   waitingNext: (seconds) => `Next phase in ${seconds} s`,
-  startingPython: 'Starting Python for the first tool call…',
+  startingPython: 'The first tool call waits for the Python sandbox to start…',
   progress: {
     writing: (done, total) => `writing: ${done} of ${total} sequences stopped in this turn`,
     'tool calls': (done, total) => `programs run: ${done} of ${total} written so far`,

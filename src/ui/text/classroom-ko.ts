@@ -15,7 +15,7 @@ export const CLASSROOM_KO: ClassroomTexts = {
   heldAfterPhase: (iteration) =>
     `단계가 끝나 멈췄습니다. 실행을 누르면 ${iteration}번째 반복이 끝날 때까지 이어 갑니다`,
   waitingNext: (seconds) => `${seconds}초 뒤 다음 단계`,
-  startingPython: '첫 도구 호출을 위해 파이썬을 시작하는 중…',
+  startingPython: '첫 도구 호출이 파이썬 샌드박스의 시작을 기다리는 중…',
   progress: {
     writing: (done, total) => `생성 중: 이번 차례 ${total}개 시퀀스 중 ${done}개 멈춤`,
     'tool calls': (done, total) => `실행한 프로그램: 지금까지 작성된 ${total}개 중 ${done}개`,

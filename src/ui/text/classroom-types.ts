@@ -27,8 +27,8 @@ export interface ClassroomTexts {
   /** Status of a paced run between phases: held for Run, or waiting `seconds` before the next phase. */
   heldAfterPhase: (iteration: number) => string;
   waitingNext: (seconds: number) => string;
-  /** Status while the Python sandbox starts at the run's first tool call (only when its start while the page
-   *  loaded failed). */
+  /** Status while the run's first tool call waits for the Python sandbox to start (still starting since the
+   *  page loaded, or starting again after that start failed). */
   startingPython: string;
   /** A long phase's progress label, by what it counts (engine/loop/context.ts `ProgressKind`): sequences
    *  of this generation turn stopped, programs run of those written so far, mini-batch updates done. */

@@ -4,6 +4,7 @@ import type { Strings } from './types';
 import { PREFS_EN } from './prefs-en';
 import { SAFETY_EN } from './safety-en';
 import { CLASSROOM_EN } from './classroom-en';
+import { LOADING_EN } from './loading-en';
 import { bandExamples } from '../lib/band-scores';
 import { num } from '../lib/format';
 import { EXECUTOR_ALGORITHMS } from '../../core/executor-algorithms';
@@ -236,4 +237,5 @@ export const EN: Strings = {
   safety: SAFETY_EN,
   classroom: CLASSROOM_EN,
   prefs: PREFS_EN,
+  loading: LOADING_EN,
 };

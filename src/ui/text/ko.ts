@@ -4,6 +4,7 @@ import type { Strings } from './types';
 import { PREFS_KO } from './prefs-ko';
 import { SAFETY_KO } from './safety-ko';
 import { CLASSROOM_KO } from './classroom-ko';
+import { LOADING_KO } from './loading-ko';
 import { bandExamples } from '../lib/band-scores';
 import { num } from '../lib/format';
 import { EXECUTOR_ALGORITHMS } from '../../core/executor-algorithms';
@@ -237,4 +238,5 @@ export const KO: Strings = {
   safety: SAFETY_KO,
   classroom: CLASSROOM_KO,
   prefs: PREFS_KO,
+  loading: LOADING_KO,
 };

@@ -250,4 +250,6 @@ export interface Strings {
   /** Running a class: the menu, pace, projector, and the lesson, handout and embedded figure. */
   classroom: import('./classroom-types').ClassroomTexts;
   prefs: import('./prefs-types').PrefsTexts;
+  /** The live page's loading bar. */
+  loading: import('./loading-types').LoadingTexts;
 }

@@ -1,6 +1,7 @@
 /**
  * Sandboxes side by side (src/sandbox/pool.ts) over scripted fake members whose calls finish when
- * the test says: where each call goes, the sums of `memory`, `boot` and `dispose` of every member,
+ * the test says: where each call goes (among the members started, once one has), the sums of
+ * `memory`, `boot` one member after another and `dispose` of every member,
  * and the runtime count per machine.
  */
 import { describe, expect, it } from 'vitest';
@@ -74,6 +75,62 @@ describe('sandboxPool', () => {
     expect(members.map((m) => m.booted)).toEqual([true, true]);
     await pool.dispose();
     expect(members.map((m) => m.disposed)).toEqual([true, true]);
+  });
+
+  it('boots the members one after another, saying as each is ready, and sends calls to those started', async () => {
+    const order: string[] = [];
+    const finishBoot: (() => void)[] = [];
+    const [a, b] = [member(stats(0, 0, 0)), member(stats(0, 0, 0))];
+    for (const [name, m] of [
+      ['a', a],
+      ['b', b],
+    ] as const)
+      m.boot = () =>
+        new Promise<void>((resolve) => {
+          order.push(`${name} starts`);
+          finishBoot.push(() => {
+            order.push(`${name} ready`);
+            resolve();
+          });
+        });
+    const pool = sandboxPool([a, b]);
+    const said: [number, number][] = [];
+    const booting = pool.boot((started, of) => said.push([started, of]));
+    await Promise.resolve();
+    // b has not started while a boots.
+    expect(order).toEqual(['a starts']);
+    (finishBoot.shift() as () => void)();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(order).toEqual(['a starts', 'a ready', 'b starts']);
+    expect(said).toEqual([[1, 2]]);
+    // While b boots, every call goes to a, however many a holds.
+    void pool.run('p1', { timeoutMs: 100 });
+    void pool.run('p2', { timeoutMs: 100 });
+    expect(a.got).toEqual(['p1', 'p2']);
+    expect(b.got).toEqual([]);
+    (finishBoot.shift() as () => void)();
+    await booting;
+    expect(said).toEqual([
+      [1, 2],
+      [2, 2],
+    ]);
+    // Both started: the least busy again.
+    void pool.run('p3', { timeoutMs: 100 });
+    expect(b.got).toEqual(['p3']);
+  });
+
+  it('passes over a member that fails to start and rejects with its failure once the rest are tried', async () => {
+    const [a, b] = [member(stats(0, 0, 0)), member(stats(0, 0, 0))];
+    a.boot = () => Promise.reject(new Error('no runtime'));
+    const pool = sandboxPool([a, b]);
+    const said: [number, number][] = [];
+    await expect(pool.boot((started, of) => said.push([started, of]))).rejects.toThrow('no runtime');
+    expect(b.booted).toBe(true);
+    expect(said).toEqual([[1, 2]]);
+    void pool.run('p1', { timeoutMs: 100 });
+    void pool.run('p2', { timeoutMs: 100 });
+    expect(b.got).toEqual(['p1', 'p2']);
+    expect(a.got).toEqual([]);
   });
 
   it('is the member itself when there is one, and refuses none', () => {
