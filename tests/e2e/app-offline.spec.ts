@@ -1,14 +1,18 @@
 /**
  * Offline after the first visit (build only: the dev server has no service worker). One visit
- * precaches the app; with the network cut the page reloads cross-origin isolated from the cache,
- * replays the recording, and trains live on the WASM backend: the models, the tfjs binaries and
- * Pyodide all come from the cache, also for the engine's and the sandbox's workers. A new
- * deployment is announced in the header and taken on request.
+ * precaches the page's own files; what only one view needs (Python, the recordings, the models,
+ * font subsets, the tfjs binaries: src/sw-lazy.ts) is kept by the browser's HTTP cache when that
+ * view first opens. With the network cut, after a visit of the replay and of the live page, the
+ * page reloads cross-origin isolated from the cache, replays the recording, and trains live on the
+ * WASM backend: the models, the tfjs binaries and Pyodide all come through the service worker, also
+ * for the engine's and the sandbox's workers. A new deployment is announced in the header and
+ * taken on request.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BrowserContext, expect, type Page, test, type TestInfo } from '@playwright/test';
 import { BUILD_DIR } from '../../playwright.config';
+import { isLazy } from '../../src/sw-lazy';
 import { receivedTrace, waitForRecords, watchPage } from './app-checks';
 
 // The other specs block service workers (their routes fake broken files, which a worker would bypass).
@@ -23,11 +27,16 @@ function onlyInBuild(testInfo: TestInfo): void {
   );
 }
 
-/** The URLs the built service worker precaches (its Workbox manifest). */
-function precacheManifest(): string[] {
+/** The URLs of the built service worker's Workbox manifest: what it precaches and what it leaves on demand. */
+function fullManifest(): string[] {
   return [...readFileSync(SW_FILE, 'utf8').matchAll(/\{"revision":(?:"[^"]*"|null),"url":"([^"]+)"\}/g)].map(
     (m) => `/${m[1]}`,
   );
+}
+
+/** The URLs the built service worker precaches (the manifest less the on-demand files). */
+function precacheManifest(): string[] {
+  return fullManifest().filter((path) => !isLazy(path.slice(1)));
 }
 
 /** Paths in the page's Workbox precache, and the COOP/COEP headers of the cached index.html. */
@@ -92,7 +101,7 @@ test('after one visit the page, the recording and live training work with the ne
   const seen = watchPage(page);
   await page.goto('/?mode=replay');
   await waitForOfflineCopy(page);
-  const manifest = precacheManifest();
+  const manifest = fullManifest();
   for (const needed of [
     '/index.html',
     '/models/base.a0lm',
@@ -121,6 +130,29 @@ test('after one visit the page, the recording and live training work with the ne
   }
   // Workbox keeps whole responses: the page it will answer navigations with is cross-origin isolated.
   expect((await precached(page)).isolation).toEqual(['same-origin', 'require-corp']);
+  // Python and the model are not precached: the first visit of the replay page leaves them alone.
+  expect((await precached(page)).paths.filter((p) => /^\/(pyodide|runs|models)\//.test(p))).toEqual([]);
+  // The Korean font, once shown (a Korean page), is kept too.
+  await page.evaluate(() => document.fonts.load('700 16px "Noto Sans KR"', '한국어'));
+
+  // A visit of the live page while online: Python, the model and the tfjs binary are fetched then.
+  const fetched = new Set<string>();
+  context.on('requestfinished', (r) => fetched.add(new URL(r.url()).pathname));
+  await page.goto('/?preset=tiny');
+  const live = [
+    '/pyodide/pyodide.asm.wasm',
+    '/pyodide/python_stdlib.zip',
+    '/pyodide/pyodide-lock.json',
+    '/models/base.a0lm',
+  ];
+  await expect
+    .poll(() => live.filter((p) => !fetched.has(p)), {
+      timeout: 180_000,
+      message: 'the live page fetched Python and the model',
+    })
+    .toEqual([]);
+  await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', 'wasm', { timeout: 150_000 });
+  await page.goto('/?mode=replay');
 
   await context.setOffline(true);
   // The network is really cut: a request nothing has cached cannot be answered. (navigator.onLine
