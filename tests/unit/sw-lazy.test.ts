@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLazy, splitManifest } from '../../src/sw-lazy';
+import { hashedOnDemand, isLazy, splitManifest } from '../../src/sw-lazy';
 
 describe('what the service worker precaches and what it leaves to the view that asks', () => {
   it('leaves Python, the recordings, the models, the Korean font subsets and the tfjs binaries on demand', () => {
@@ -43,5 +43,17 @@ describe('what the service worker precaches and what it leaves to the view that 
       precache: [html, js],
       lazy: [wasm, 'runs/x.json'],
     });
+  });
+
+  it('keeps in Cache Storage only the on-demand files with hashed names', () => {
+    const lazy = splitManifest([
+      { url: 'assets/noto-sans-kr-119-400-normal-BGlVZeC0.woff2', revision: null },
+      { url: 'pyodide/pyodide.asm.wasm', revision: 'b2' },
+      'runs/classroom-seed1.json',
+      { url: 'assets/index-CQtTWZ4R.js', revision: null },
+    ]).lazy;
+    expect([...hashedOnDemand(lazy, 'https://school.example/lab/sw.js')]).toEqual([
+      'https://school.example/lab/assets/noto-sans-kr-119-400-normal-BGlVZeC0.woff2',
+    ]);
   });
 });
