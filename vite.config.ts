@@ -18,7 +18,9 @@ export default defineConfig({
   // Brotli and gzip copies beside every file, for the host to send (config/precompress.ts), last.
   plugins: [svelte(), VitePWA(pwaOptions), contentSecurityPolicy(), precompress()],
   server: { headers: isolationHeaders },
-  preview: { headers: isolationHeaders },
+  // No CORS on preview (the page is same-origin): its `Vary: Origin` would hide what the HTTP cache
+  // keeps from the service worker's offline lookup, which cannot send an Origin (src/sw.ts).
+  preview: { headers: isolationHeaders, cors: false },
   // tfjs's WASM backend runs only in workers: the build's worker bundles and the dev server's
   // pre-bundled dependencies both get the pthread fix (config/tfjs-wasm-pthreads.ts).
   optimizeDeps: { exclude: ['pyodide'], rolldownOptions: { plugins: [tfjsWasmPthreads()] } },
