@@ -4,6 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { contentSecurityPolicy } from './config/csp.ts';
 import { pwaOptions } from './config/pwa.ts';
 import { tfjsWasmPthreads } from './config/tfjs-wasm-pthreads.ts';
+import { precompress } from './config/precompress.ts';
 
 /** Cross-origin isolation: SharedArrayBuffer (Pyodide interrupts) needs COOP + COEP. */
 const isolationHeaders = {
@@ -14,9 +15,12 @@ const isolationHeaders = {
 export default defineConfig({
   // The service worker (build only) precaches the app for offline use; see config/pwa.ts.
   // The Content-Security-Policy: a header on both servers, a <meta> tag in the build (config/csp.ts).
-  plugins: [svelte(), VitePWA(pwaOptions), contentSecurityPolicy()],
+  // Brotli and gzip copies beside every file, for the host to send (config/precompress.ts), last.
+  plugins: [svelte(), VitePWA(pwaOptions), contentSecurityPolicy(), precompress()],
   server: { headers: isolationHeaders },
-  preview: { headers: isolationHeaders },
+  // No CORS on preview (the page is same-origin): its `Vary: Origin` would hide what the HTTP cache
+  // keeps from the service worker's offline lookup, which cannot send an Origin (src/sw.ts).
+  preview: { headers: isolationHeaders, cors: false },
   // tfjs's WASM backend runs only in workers: the build's worker bundles and the dev server's
   // pre-bundled dependencies both get the pthread fix (config/tfjs-wasm-pthreads.ts).
   optimizeDeps: { exclude: ['pyodide'], rolldownOptions: { plugins: [tfjsWasmPthreads()] } },

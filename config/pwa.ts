@@ -1,8 +1,10 @@
 /**
- * Offline after the first visit: vite-plugin-pwa generates a Workbox service worker that precaches
- * everything the page needs (the app's bundles and worker bundles, the tfjs WASM binaries, the
- * models, Pyodide, the recordings and the fonts), so a classroom with bad Wi-Fi can reload the page
- * and train live with the network cut.
+ * Offline after the first visit: vite-plugin-pwa generates a Workbox service worker whose manifest
+ * lists every file of the build; it precaches the page's own (html, bundles, styles, the formula
+ * fonts) and leaves what one view needs (Pyodide, the recordings, the models, the Korean font
+ * subsets, the tfjs WASM binaries: src/sw-lazy.ts) to the view that opens, kept then by the HTTP
+ * cache, so a classroom with bad Wi-Fi can reload a page it has opened and train live with the
+ * network cut.
  *
  * - Cross-origin isolation: the service worker (src/sw.ts) sets COOP/COEP on every same-origin
  *   response it gives, from the precache or the network, so the page and its dedicated workers
@@ -14,7 +16,7 @@
  */
 import type { VitePWAOptions } from 'vite-plugin-pwa';
 
-/** Largest file the precache takes: pyodide.asm.wasm is ~9.6 MB; the worker bundles ~2 MB. */
+/** Largest file the manifest lists (src/sw-lazy.ts splits it): pyodide.asm.wasm is ~9.6 MB. */
 export const MAX_PRECACHED_BYTES = 16 * 1024 * 1024;
 
 export const pwaOptions: Partial<VitePWAOptions> = {

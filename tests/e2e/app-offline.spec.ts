@@ -1,14 +1,20 @@
 /**
  * Offline after the first visit (build only: the dev server has no service worker). One visit
- * precaches the app; with the network cut the page reloads cross-origin isolated from the cache,
- * replays the recording, and trains live on the WASM backend: the models, the tfjs binaries and
- * Pyodide all come from the cache, also for the engine's and the sandbox's workers. A new
- * deployment is announced in the header and taken on request.
+ * precaches the page's own files; what only one view needs (Python, the recordings, the models,
+ * font subsets, the tfjs binaries: src/sw-lazy.ts) is kept by the browser's HTTP cache when that
+ * view first opens. With the network cut, after a visit of the replay and of the live page, the
+ * page reloads cross-origin isolated from the cache, replays the recording, and trains live on the
+ * WASM backend: the models, the tfjs binaries and Pyodide all come through the service worker, also
+ * for the engine's and the sandbox's workers. A new deployment is announced in the header and
+ * taken on request.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, expect, type Page, test, type TestInfo } from '@playwright/test';
-import { BUILD_DIR } from '../../playwright.config';
+import { type BrowserContext, chromium, expect, type Page, type Request, test, type TestInfo } from '@playwright/test';
+import { BUILD_DIR, CHROMIUM_PATH } from '../../playwright.config';
+import { CLOSED_NETWORK_ARGS } from './webgpu-launch';
+import { isLazy } from '../../src/sw-lazy';
 import { receivedTrace, waitForRecords, watchPage } from './app-checks';
 
 // The other specs block service workers (their routes fake broken files, which a worker would bypass).
@@ -23,11 +29,16 @@ function onlyInBuild(testInfo: TestInfo): void {
   );
 }
 
-/** The URLs the built service worker precaches (its Workbox manifest). */
-function precacheManifest(): string[] {
+/** The URLs of the built service worker's Workbox manifest: what it precaches and what it leaves on demand. */
+function fullManifest(): string[] {
   return [...readFileSync(SW_FILE, 'utf8').matchAll(/\{"revision":(?:"[^"]*"|null),"url":"([^"]+)"\}/g)].map(
     (m) => `/${m[1]}`,
   );
+}
+
+/** The URLs the built service worker precaches (the manifest less the on-demand files). */
+function precacheManifest(): string[] {
+  return fullManifest().filter((path) => !isLazy(path.slice(1)));
 }
 
 /** Paths in the page's Workbox precache, and the COOP/COEP headers of the cached index.html. */
@@ -74,25 +85,50 @@ async function waitForOfflineCopy(page: Page): Promise<void> {
 function watchNetwork(context: BrowserContext): string[] {
   const missed: string[] = [];
   const http = (url: string) => url.startsWith('http');
+  // The service worker's own requests are left out: for the files with fixed names it tries the
+  // network first and then the HTTP cache (src/sw-lazy.ts); what counts is that the page and its
+  // workers get every answer from it.
+  const byPage = (r: Request) => http(r.url()) && r.serviceWorker() === null;
   context.on('requestfailed', (r) => {
-    if (http(r.url())) missed.push(`failed: ${r.url()}`);
+    if (byPage(r)) missed.push(`failed: ${r.url()}`);
   });
   context.on('response', (r) => {
-    if (http(r.url()) && !r.fromServiceWorker()) missed.push(`network: ${r.url()}`);
+    if (byPage(r.request()) && !r.fromServiceWorker()) missed.push(`network: ${r.url()}`);
   });
   return missed;
 }
 
 test('after one visit the page, the recording and live training work with the network cut', async ({
-  page,
-  context,
+  baseURL,
 }, testInfo) => {
   onlyInBuild(testInfo);
   test.setTimeout(420_000);
+  // A browser profile on disk, as a teacher's or a student's: Python, the recordings and the model
+  // stay in its HTTP cache (src/sw-lazy.ts), which in a private window (Playwright's default
+  // context) is a small one in memory that does not keep Python's 3 MB WebAssembly.
+  const profile = mkdtempSync(join(tmpdir(), 'agent0-offline-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--disable-gpu', ...CLOSED_NETWORK_ARGS],
+    serviceWorkers: 'allow',
+    viewport: { width: 1280, height: 720 },
+    baseURL,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  try {
+    await offlineAfterOneVisit(page, context);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+async function offlineAfterOneVisit(page: Page, context: BrowserContext): Promise<void> {
   const seen = watchPage(page);
   await page.goto('/?mode=replay');
   await waitForOfflineCopy(page);
-  const manifest = precacheManifest();
+  const manifest = fullManifest();
   for (const needed of [
     '/index.html',
     '/models/base.a0lm',
@@ -121,6 +157,29 @@ test('after one visit the page, the recording and live training work with the ne
   }
   // Workbox keeps whole responses: the page it will answer navigations with is cross-origin isolated.
   expect((await precached(page)).isolation).toEqual(['same-origin', 'require-corp']);
+  // Python and the model are not precached: the first visit of the replay page leaves them alone.
+  expect((await precached(page)).paths.filter((p) => /^\/(pyodide|runs|models)\//.test(p))).toEqual([]);
+  // The Korean font, once shown (a Korean page), is kept too.
+  await page.evaluate(() => document.fonts.load('700 16px "Noto Sans KR"', '한국어'));
+
+  // A visit of the live page while online: Python, the model and the tfjs binary are fetched then.
+  const fetched = new Set<string>();
+  context.on('requestfinished', (r) => fetched.add(new URL(r.url()).pathname));
+  await page.goto('/?preset=tiny');
+  const live = [
+    '/pyodide/pyodide.asm.wasm',
+    '/pyodide/python_stdlib.zip',
+    '/pyodide/pyodide-lock.json',
+    '/models/base.a0lm',
+  ];
+  await expect
+    .poll(() => live.filter((p) => !fetched.has(p)), {
+      timeout: 180_000,
+      message: 'the live page fetched Python and the model',
+    })
+    .toEqual([]);
+  await expect(page.locator('[data-backend]')).toHaveAttribute('data-backend', 'wasm', { timeout: 150_000 });
+  await page.goto('/?mode=replay');
 
   await context.setOffline(true);
   // The network is really cut: a request nothing has cached cannot be answered. (navigator.onLine
@@ -176,7 +235,7 @@ test('after one visit the page, the recording and live training work with the ne
   expect(probeError).toBeGreaterThanOrEqual(0);
   expect(seen.errors.filter((_, i) => i !== probeError)).toEqual([]);
   expect(seen.external).toEqual([]);
-});
+}
 
 test('after the first visit, an embed address served by the service worker may still be framed, and no other', async ({
   page,

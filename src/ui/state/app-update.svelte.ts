@@ -27,6 +27,20 @@ export function isolateByReload(): void {
   if (navigator.serviceWorker.controller) reload();
   else navigator.serviceWorker.addEventListener('controllerchange', reload, { once: true });
 }
+/**
+ * Once a service worker controls the page, tell it what the page fetched before (on a first visit:
+ * the font subsets its text needed), so that it keeps those it keeps on demand (src/sw-lazy.ts).
+ */
+export function keepWhatLoaded(): void {
+  if (!('serviceWorker' in navigator)) return;
+  const send = () =>
+    navigator.serviceWorker.controller?.postMessage({
+      type: 'KEEP_LOADED',
+      urls: performance.getEntriesByType('resource').map((e) => e.name),
+    });
+  if (navigator.serviceWorker.controller) send();
+  else navigator.serviceWorker.addEventListener('controllerchange', send, { once: true });
+}
 export class AppUpdate {
   /** A new version is downloaded and waits for a reload. */
   needRefresh = $state(false);
@@ -42,7 +56,10 @@ export class AppUpdate {
       // first visit's worker was still installing as this page loaded, where vite-plugin-pwa would not.
       onNeedReload: () => {},
       onRegisterError: (error: unknown) => console.warn('Agent0 Lab: the offline copy could not be set up:', error),
-      onRegisteredSW: () => isolateByReload(),
+      onRegisteredSW: () => {
+        isolateByReload();
+        keepWhatLoaded();
+      },
     });
   }
 

@@ -34,6 +34,7 @@ import type { Driver } from './driver';
 import type { RunState } from './run.svelte';
 import { type SandboxSpawner, sandboxSpawner } from '../../sandbox/page-spawner';
 import { pageWantsWasmThreads } from '../../model/backend/wasm-threads';
+import { LAB_WORKER_NAMES } from '../../lab-worker-names';
 
 /** A resume loads the automatic checkpoint, or when it is refused the last Save, then the one before. */
 const RESUME: EngineCommand = { type: 'load', slot: AUTOSAVE_SLOT, fallbacks: [SAVE_SLOT, previousSlot(SAVE_SLOT)] };
@@ -113,7 +114,10 @@ export function liveDriver(state: RunState, settings: PageSettings): Driver {
   };
 
   function spawn(backends = backendOrder(settings.backend)): void {
-    const w = new Worker(new URL('../../engine/worker.ts', import.meta.url), { type: 'module' });
+    const w = new Worker(new URL('../../worker.ts', import.meta.url), {
+      type: 'module',
+      name: LAB_WORKER_NAMES.engine,
+    });
     worker = w;
     if (testHooks) window.__agent0EngineWorker = w;
     const onEvent = (e: MessageEvent<EngineEvent>): void => {
