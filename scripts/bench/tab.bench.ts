@@ -34,7 +34,7 @@ export const boundSeconds = 900;
 
 const PORT = Number(process.env.BENCH_TAB_PORT ?? 5179);
 const ITERATIONS = Number(process.env.BENCH_TAB_ITERATIONS ?? 2);
-const OUT_DIR = 'dist-bench';
+export const OUT_DIR = 'dist-bench';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Whether the threads' CPU can be read (Linux's /proc). */
 const PROC = existsSync('/proc/self/task');
@@ -62,7 +62,7 @@ function newestMtime(path: string): number {
 }
 
 /** Builds into OUT_DIR unless the build there is newer than every source; says which. */
-async function ensureBuild(): Promise<string> {
+export async function ensureBuild(): Promise<string> {
   const built = join(OUT_DIR, 'index.html');
   if (existsSync(built) && statSync(built).mtimeMs > Math.max(...SOURCES.map(newestMtime)))
     return `reused ${OUT_DIR}/ (newer than its sources)`;

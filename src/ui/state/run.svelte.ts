@@ -169,6 +169,7 @@ export class RunState {
     switch (event.type) {
       case 'ack':
       case 'memory':
+      case 'forced-top1':
         return;
       case 'autosaved':
         this.checkpoint = event.iteration;
