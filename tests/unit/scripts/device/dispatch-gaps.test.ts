@@ -9,6 +9,9 @@ describe('stepDispatches', () => {
   it('averages the two middle gaps of an even count (gaps 150, 153, 160, 900 → 156.5)', () => {
     expect(stepDispatches([0, 150, 303, 463, 1363])).toEqual({ median: 156.5, min: 150, calls: 5 });
   });
+  it('takes the middle gap of an odd count (gaps 10, 30, 20 → 20)', () => {
+    expect(stepDispatches([0, 10, 40, 60])).toEqual({ median: 20, min: 10, calls: 4 });
+  });
   it('has no figure with fewer than two calls', () => {
     expect(stepDispatches([7])).toEqual({ median: null, min: null, calls: 1 });
     expect(stepDispatches([])).toEqual({ median: null, min: null, calls: 0 });

@@ -8,8 +8,9 @@ import { partBudget, callCommands } from '../../../../scripts/device/stage-plan'
 const MiB = 2 ** 20;
 
 describe('partBudget', () => {
-  it('leaves 64 MiB − tree − .gl − 2 MiB, whole MiB: 14.2 and 0.4 MiB → 47 MiB', () => {
+  it('leaves 64 MiB − tree − .gl − 2 MiB, whole MiB: 14.2 and 0.4 MiB → 47 MiB; 14.2 and 0.9 → 46', () => {
     expect(partBudget(14.2 * MiB, 0.4 * MiB)).toBe(47 * MiB);
+    expect(partBudget(14.2 * MiB, 0.9 * MiB)).toBe(46 * MiB);
   });
   it('refuses a tree that leaves less than 8 MiB', () => {
     expect(() => partBudget(55 * MiB, 0)).toThrow('only 7.0 MiB is left');
