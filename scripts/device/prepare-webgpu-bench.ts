@@ -3,8 +3,8 @@
  * scripts/device/webgpu-bench.sh on a machine with a GPU, where nothing can be fetched and only the
  * working tree and the paths a call carries arrive (at most 64 MiB):
  * - webgpu-bench.mjs: scripts/device/webgpu-bench.ts with everything it imports, one file for Node;
- * - engine-bench.mjs (scripts/device/engine-bench.ts: `npm run bench -- engine` on WebGPU), with
- *   sandbox-worker.mjs (the Python sandbox's worker) and pyodide.tar.xz (its runtime);
+ * - engine/engine-bench.mjs (scripts/device/engine-bench.ts: `npm run bench -- engine` on WebGPU),
+ *   with engine/sandbox-worker.mjs (the Python sandbox's worker) and pyodide.tar.xz (its runtime);
  * - runtime.tar.xz: Dawn's Node binding for Linux x86-64 (`dawn.node`, from the `webgpu` package) and
  *   this machine's Node (`bin/node`), for a machine without one.
  * and .gl/ (gl-debs.ts): the Vulkan loader and GL dispatch libraries, which webgpu-bench.sh unpacks there.
@@ -19,7 +19,7 @@ const OUT = '.device';
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 /** Bundles `entry` into OUT/`file` for Node, everything inlined but Pyodide (carried as files). */
-const bundle = (entry: string, file: string) =>
+const bundle = (entry: string, file: string, outDir = OUT) =>
   build({
     configFile: false,
     publicDir: false,
@@ -27,7 +27,7 @@ const bundle = (entry: string, file: string) =>
     ssr: { noExternal: true, external: ['pyodide'] },
     build: {
       ssr: entry,
-      outDir: OUT,
+      outDir,
       emptyOutDir: false,
       target: 'node20',
       minify: false,
@@ -35,8 +35,9 @@ const bundle = (entry: string, file: string) =>
     },
   });
 await bundle('scripts/device/webgpu-bench.ts', 'webgpu-bench.mjs');
-await bundle('scripts/device/engine-bench.ts', 'engine-bench.mjs');
-await bundle('src/sandbox/node.worker.ts', 'sandbox-worker.mjs');
+// Two folders down, as src/engine/node.ts is, so that its base checkpoint (../../public/models) is the tree's.
+await bundle('scripts/device/engine-bench.ts', 'engine-bench.mjs', join(OUT, 'engine'));
+await bundle('src/sandbox/node.worker.ts', 'sandbox-worker.mjs', join(OUT, 'engine'));
 // Pyodide's runtime for the sandbox (what loadPyodide reads offline), without maps and pages, as
 // pyodide.tar.xz, which webgpu-bench.sh unpacks into .device/node_modules/ there.
 const pyodideFiles = readdirSync('node_modules/pyodide').filter((f) => /\.(mjs|js|wasm|zip|json)$/.test(f));
@@ -53,7 +54,13 @@ execFileSync('tar', ['cJf', join(OUT, 'runtime.tar.xz'), '-C', nodeHome, 'bin/no
   env: { ...process.env, XZ_OPT: '-6 -T0' },
 });
 const mib = (f: string): string => `${(statSync(f).size / 2 ** 20).toFixed(1)} MiB`;
-for (const f of ['webgpu-bench.mjs', 'engine-bench.mjs', 'sandbox-worker.mjs', 'runtime.tar.xz', 'pyodide.tar.xz'])
+for (const f of [
+  'webgpu-bench.mjs',
+  'engine/engine-bench.mjs',
+  'engine/sandbox-worker.mjs',
+  'runtime.tar.xz',
+  'pyodide.tar.xz',
+])
   console.log(`${OUT}/${f}: ${mib(join(OUT, f))}`);
 
 console.log(`.gl/: ${ensureGlDebs().join(', ')}`);

@@ -30,12 +30,17 @@ const start = workerData.loader
 start.catch((err) => { setTimeout(() => { throw err; }); });
 `;
 
-/** Starts one Pyodide worker thread (released: it does not keep the process alive on its own). */
+/**
+ * Starts one Pyodide worker thread (released: it does not keep the process alive on its own): this
+ * folder's node.worker.ts through tsx, or the bundled worker that `A0_SANDBOX_WORKER` names (a
+ * file URL; the device scripts carry one, scripts/device/prepare-webgpu-bench.ts).
+ */
 export function spawnNodeSandboxWorker(): WorkerHandle {
-  const entry = new URL('./node.worker.ts', import.meta.url).href;
+  const bundled = process.env.A0_SANDBOX_WORKER;
+  const entry = bundled ?? new URL('./node.worker.ts', import.meta.url).href;
   const worker = new Worker(BOOTSTRAP, {
     eval: true,
-    workerData: { entry, loader: tsxApiURL() },
+    workerData: { entry, loader: bundled ? null : tsxApiURL() },
     name: 'python-sandbox',
   });
   worker.unref();
