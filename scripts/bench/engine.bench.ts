@@ -5,13 +5,19 @@
  * visit, so it is not part of an iteration (the first tool call would otherwise wait for it).
  * `nodeIterations` is the same measurement for the tab section (tab.bench.ts), which sets the
  * page's iterations beside it, with each phase's tool calls metered as in the page.
+ * `BENCH_ENGINE_BACKEND=webgpu` runs the iteration on tfjs's WebGPU backend through Dawn
+ * (node-gpu.ts; the adapter is reported, and a fallback one is SwiftShader, whose times say nothing
+ * of a GPU): scripts/device/webgpu-bench.sh runs it so on a machine with a GPU.
+ * `BENCH_ENGINE_PRESET` (default classroom) names another preset, e.g. tiny on SwiftShader.
  */
 import * as tf from '@tensorflow/tfjs';
-import { makeConfig } from '../../src/core/config';
+import { type PresetName, makeConfig } from '../../src/core/config';
 import { atIterationStart } from '../../src/engine/loop/loop-position';
 import { createEngineSandbox, createNodeEngine } from '../../src/engine/node';
 import { type PhaseMeter, type ToolCallTiming, meteredSandbox, phaseMeter } from '../../src/engine/phase-meter';
 import type { PhaseName } from '../../src/engine/loop/trace';
+import type { BackendName } from '../../src/model/backend/backend';
+import { installNodeGpu } from './node-gpu';
 
 export const name = 'engine';
 
@@ -41,10 +47,12 @@ export async function nodeIterations(
   count: number,
   seed = 1,
   onIteration?: (phases: NodePhase[], index: number) => void,
+  engineOptions: { backends?: BackendName[]; preset?: PresetName; initLimitMs?: number } = {},
 ): Promise<NodeRun> {
+  const { preset = 'classroom', ...start } = engineOptions;
   const calls: ToolCallTiming[] = [];
   const sandbox = meteredSandbox(createEngineSandbox(), calls);
-  const { engine, dispose } = await createNodeEngine(makeConfig('classroom', { seed }), { sandbox });
+  const { engine, dispose } = await createNodeEngine(makeConfig(preset, { seed }), { sandbox, ...start });
   try {
     const tBoot = performance.now();
     await sandbox.boot();
@@ -81,13 +89,22 @@ export async function nodeIterations(
 const seconds = (ms: number): number => Number((ms / 1000).toFixed(2));
 
 export async function run(): Promise<Record<string, unknown>> {
-  const node = await nodeIterations(1);
+  const webgpu = process.env.BENCH_ENGINE_BACKEND === 'webgpu';
+  const gpu = webgpu ? await installNodeGpu() : null;
+  if (gpu?.adapter === null) return { gpu, iteration: 'not measured: Dawn found no adapter (no Vulkan driver)' };
+  const preset = (process.env.BENCH_ENGINE_PRESET ?? 'classroom') as PresetName;
+  // On SwiftShader the fused kernels' start-up checks alone can take minutes.
+  const node = await nodeIterations(1, 1, undefined, {
+    preset,
+    ...(webgpu ? { backends: ['webgpu'], initLimitMs: gpu?.fallback ? 900_000 : undefined } : {}),
+  });
   const phases = node.iterations[0] ?? [];
   const secondsPerPhase: Record<string, number> = {};
   for (const p of phases) secondsPerPhase[p.phase] = seconds((secondsPerPhase[p.phase] ?? 0) * 1000 + p.ms);
   return {
     backend: node.backend,
-    preset: 'classroom',
+    ...(gpu ? { gpu } : {}),
+    preset,
     sandboxBootSeconds: Number(node.sandboxBootSeconds.toFixed(2)),
     baselineSeconds: Number(node.baselineSeconds.toFixed(2)),
     iterationSeconds: seconds(phases.reduce((s, p) => s + p.ms, 0)),

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Agent0Config } from '../core/config';
-import { selectBackend } from '../model/backend/backend';
+import { type BackendName, selectBackend } from '../model/backend/backend';
 import { createNodeSandbox } from '../sandbox/node';
 import { pythonWorkerCount } from '../sandbox/pool';
 import type { Sandbox } from '../sandbox/types';
@@ -29,9 +29,17 @@ export function createEngineSandbox(): Sandbox {
 
 export async function createNodeEngine(
   config: Agent0Config,
-  opts: { checkpoint?: Uint8Array; progress?: EngineContext['progress']; sandbox?: Sandbox } = {},
+  opts: {
+    checkpoint?: Uint8Array;
+    progress?: EngineContext['progress'];
+    sandbox?: Sandbox;
+    /** The backends to try, in order (default WASM, then CPU; WebGPU needs Dawn, bench/node-gpu.ts). */
+    backends?: BackendName[];
+    /** How long a backend may take to start (default INIT_LIMIT_MS; WebGPU's checks on SwiftShader take longer). */
+    initLimitMs?: number;
+  } = {},
 ): Promise<NodeEngine> {
-  const choice = await selectBackend(['wasm', 'cpu']);
+  const choice = await selectBackend(opts.backends ?? ['wasm', 'cpu'], { initLimitMs: opts.initLimitMs });
   const backend = choice.fallbacks.length
     ? `${choice.backend} (${choice.fallbacks.map((f) => `${f.backend}: ${f.reason}`).join('; ')})`
     : choice.backend;

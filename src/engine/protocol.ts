@@ -47,6 +47,8 @@ export type EngineCommand =
   | { type: 'save-file' }
   /** Memory figures; with `probe`, also the time of the fixed workload of probe.ts (for the soak test). */
   | { type: 'memory'; probe?: boolean }
+  /** The executor's top-1 tokens over the held-out set by forced decoding (model/bench/forced-set.ts). */
+  | { type: 'forced-top1' }
   | { type: 'load-file'; name: string; bytes: Uint8Array }
   | { type: 'export' }
   /** The run so far in UNIPO's run-log format (unipo.ts). */
@@ -111,6 +113,7 @@ export type EngineEvent =
   | { type: 'device-lost'; reason: string; message: string }
   | { type: 'memory'; backend: BackendMemory; python: MemoryStats; probe?: ProbeTimes }
   | { type: 'ack'; command: EngineCommand['type'] }
+  | { type: 'forced-top1'; backend: string; iteration: number; top1: number[][]; answers: number[][] }
   | { type: 'autosaved'; iteration: number; bytes: number }
   | { type: 'autosave-failed'; message: string }
   /** The executors kept for Table 5 (after init, reset, load, fork and every iteration); `complete`:

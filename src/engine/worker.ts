@@ -10,6 +10,7 @@ import { backendMemory, currentGpuDevice, defaultBackendOrder } from '../model/b
 import { chooseBackend } from '../model/backend/choice';
 import { measureCurrentBackend } from '../model/backend/measure';
 import { TinyLM } from '../model/model';
+import { heldOutTop1 } from '../model/bench/forced-set';
 import { useServedWasmBinaries } from '../model/backend/served-wasm';
 import { createBrowserSandbox } from '../sandbox/browser';
 import { pythonWorkerCount } from '../sandbox/pool';
@@ -267,6 +268,11 @@ async function handle(cmd: EngineCommand): Promise<void> {
       if (!sandbox) throw new ProblemError([{ kind: 'engine-not-ready' }]);
       const probe = cmd.probe ? await probeEngine(currentEngine().models.executor, sandbox) : undefined;
       post({ type: 'memory', backend: backendMemory(), python: await sandbox.memory(), ...(probe ? { probe } : {}) });
+      return;
+    }
+    case 'forced-top1': {
+      const { backend, position, models } = currentEngine();
+      post({ type: 'forced-top1', backend, iteration: position.iteration, ...(await heldOutTop1(models.executor)) });
       return;
     }
     case 'save-file': {

@@ -30,13 +30,18 @@ const start = workerData.loader
 start.catch((err) => { setTimeout(() => { throw err; }); });
 `;
 
-/** Starts one Pyodide worker thread (released: it does not keep the process alive on its own).
- *  `testHook` turns on the test hook (test-hook.ts): tests only, never the sandboxes below. */
+/**
+ * Starts one Pyodide worker thread (released: it does not keep the process alive on its own): this
+ * folder's node.worker.ts through tsx, or the bundled worker that `A0_SANDBOX_WORKER` names (a
+ * file URL; the device scripts carry one, scripts/device/prepare-webgpu-bench.ts). `testHook`
+ * turns on the test hook (test-hook.ts): tests only, never the sandboxes below.
+ */
 export function spawnNodeSandboxWorker({ testHook = false }: { testHook?: boolean } = {}): WorkerHandle {
-  const entry = new URL('./node.worker.ts', import.meta.url).href;
+  const bundled = process.env.A0_SANDBOX_WORKER;
+  const entry = bundled ?? new URL('./node.worker.ts', import.meta.url).href;
   const worker = new Worker(BOOTSTRAP, {
     eval: true,
-    workerData: { entry, loader: tsxApiURL(), testHook },
+    workerData: { entry, loader: bundled ? null : tsxApiURL(), testHook },
     name: 'python-sandbox',
   });
   worker.unref();

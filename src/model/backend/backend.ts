@@ -65,6 +65,8 @@ export type WasmBinary = 'plain' | 'simd' | 'threaded-simd';
 export interface BackendOptions {
   /** Where the browser fetches the WASM binaries (a folder URL ending in "/"); Node finds them itself. */
   wasmPaths?: string;
+  /** How long each candidate may take to initialise (default INIT_LIMIT_MS). */
+  initLimitMs?: number;
 }
 
 /** How long one candidate may take to initialise before the next is tried. */
@@ -187,7 +189,7 @@ export async function selectBackend(
   const fallbacks: BackendChoice['fallbacks'] = [];
   if (opts.wasmPaths) setWasmPaths(opts.wasmPaths);
   for (const name of order) {
-    const reason = await initialise(name);
+    const reason = await initialise(name, opts.initLimitMs);
     if (reason === null) return { ...(await current()), fallbacks };
     fallbacks.push({ backend: name, reason });
   }

@@ -182,6 +182,7 @@ export class RunState {
         return;
       }
       case 'memory':
+      case 'forced-top1':
         return;
       case 'autosaved':
         this.checkpoint = event.iteration;
