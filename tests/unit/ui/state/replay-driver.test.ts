@@ -48,7 +48,10 @@ describe('the replay driver', () => {
     // The evaluation record closes the iteration: its summary arrives with it, and the loop stands
     // at the next iteration's first phase.
     expect(state.records).toHaveLength(perIteration);
-    expect(state.summaries).toEqual([run.summaries[0]]);
+    // The recorded figures as written, completed with the by-level ones from the trace.
+    expect(state.summaries).toHaveLength(1);
+    expect(state.summaries[0]).toMatchObject(run.summaries[0] as object);
+    expect(state.summaries[0]?.byDifficulty?.map((l) => l.difficulty)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(state.busy).toBe(false);
     expect(state.position).toEqual({ ...start, iteration: 2 });
     vi.advanceTimersByTime(10_000);
