@@ -13,6 +13,7 @@ import { REPAIR_NOTES_KO } from './repair-notes-ko';
 import { COMPARE_KO } from './compare-ko';
 import { ABLATION_KO } from './ablation-ko';
 import { COEVOLUTION_KO } from './coevolution-ko';
+import { CONTRAST_KO } from './contrast-ko';
 import { FIGURES_KO } from './figures-ko';
 import { PROBLEMS_KO } from './problems-ko';
 
@@ -35,7 +36,7 @@ export const KO: Strings = {
     exportUnipoHint: '이 실행의 모든 업데이트를 UNIPO 실행 기록 형식(JSON)으로 내려받아 UNIPO에서 열기',
     iterations: '반복',
     shortcuts:
-      '단축키: s = 한 단계, i = 한 반복, 스페이스 = 일시정지; Tab으로 그래프에 들어가고 ← → 로 그 안의 표시를 오갑니다.',
+      '단축키: s = 한 단계, i = 한 반복, 스페이스 = 일시정지(단계 뒤 멈춘 실행은 이어 가기); Tab으로 그래프에 들어가고 ← → 로 그 안의 표시를 오갑니다.',
   },
   status: {
     loading: '모델과 파이썬 샌드박스를 불러오는 중…',
@@ -220,6 +221,7 @@ export const KO: Strings = {
   errors: PROBLEMS_KO,
   compare: COMPARE_KO,
   coevolution: COEVOLUTION_KO,
+  contrast: CONTRAST_KO,
   ablation: ABLATION_KO,
   figures: FIGURES_KO,
   safety: SAFETY_KO,

@@ -17,6 +17,7 @@ import type { BackendWhyStrings } from './backend-types';
 import type { CompareTexts } from './compare-types';
 import type { AblationTexts } from './ablation-types';
 import type { CoevolutionTexts } from './coevolution-types';
+import type { ContrastTexts } from './contrast-types';
 import type { FigureTexts } from './figures-types';
 
 import type { ChapterId } from '../lib/phase-figures';
@@ -241,6 +242,8 @@ export interface Strings {
   compare: CompareTexts;
   /** Agent0's Table 5 as a heat map beside the paper's numbers. */
   coevolution: CoevolutionTexts;
+  /** The co-evolution figures: the pools' level mix, the full run against the frozen questioner. */
+  contrast: ContrastTexts;
   /** Agent0's Tables 3 and 9 as recorded runs over seeds, beside the paper's differences. */
   ablation: AblationTexts;
   figures: FigureTexts;
