@@ -12,7 +12,7 @@ export const CLASSROOM_EN: ClassroomTexts = {
     'delay-10': '10 s between phases',
   },
   pausing: 'Pausing after this phase…',
-  heldAfterPhase: (iteration) => `Paused after the phase: Run goes on (until iteration ${iteration} is done)`,
+  heldAfterPhase: (iteration) => `Paused after the phase: Space or Run goes on (until iteration ${iteration} is done)`,
   waitingNext: (seconds) => `Next phase in ${seconds} s`,
   startingPython: 'Starting Python for the first tool call…',
   progress: {
@@ -33,7 +33,17 @@ export const CLASSROOM_EN: ClassroomTexts = {
     previous: '← Back',
     next: 'Next →',
     close: 'Close the lesson',
-    keys: '← → or Page Up / Page Down move between screens.',
+    keys: 'Next: → , Page Down or Space (a presenter remote’s forward). Back: ← or Page Up (never runs a phase). Keys 1–9 answer a prediction.',
+    nextHint: {
+      'run-question': 'Press Next to run to the question.',
+      reveal: 'The question is open: let the class choose, then press Next to run the phase that decides it.',
+      'run-figure': 'This figure fills in once its phase has run: press Next to run it.',
+      'next-screen': 'Press Next for the next screen.',
+      wait: 'Running phases…',
+      none: 'This is the last screen.',
+    },
+    digitsHint: (count) => `Keys 1–${count} answer.`,
+    noPick: 'Revealed without a choice: compare with the class’s vote.',
     teacherNotes: 'Teacher notes',
     showFigure: 'Show the figure',
     figureEmpty: 'This figure fills in once its phase has run.',
@@ -114,6 +124,21 @@ export const CLASSROOM_EN: ClassroomTexts = {
         body: 'Each point is one iteration; the dashed line is the base model. Accuracy is measured on held-out problems with their true answers.',
         note: 'Ask which curves should rise if co-evolution works, and which ones are flat on this small run and why.',
       },
+      'level-mix': {
+        title: 'Co-evolution: the questions get harder',
+        body: 'The classroom recording’s question pool, iteration by iteration, split by the oracle’s difficulty level. Nobody told the questioner to write hard questions: it is paid for questions the solver gets right about half the time.',
+        note: 'Ask why the pool drifts to higher levels: the solver improves, so yesterday’s p ≈ 0.5 questions now have p ≈ 1 and earn little. Then read the sentence: it says whether the change is larger than two standard errors.',
+      },
+      table5: {
+        title: 'Co-evolution: frozen executors on every pool (Table 5)',
+        body: 'Executors frozen after iterations 0, 1, 3 and the last answer every iteration’s pool. Read along a row: does the same executor pass less of the later pools? Read down a column: do later executors pass more of the same pool?',
+        note: 'Ask first: will the executor frozen after iteration 1 pass more or fewer of the last pool’s questions than of the first? Then read the sentence: with about 30 questions a pool, a few points is one question, and the page calls a change inside two standard errors no measurable change.',
+      },
+      'pool-contrast': {
+        title: 'Co-evolution against a frozen questioner',
+        body: 'The recorded ablation runs Agent0 as built and the same run with the questioner never updated. Only the learning questioner raises the pools’ difficulty as the solver improves.',
+        note: 'This is the contrast that shows co-evolution: ask whether the two runs start alike and where they part. The sentence under the figure says, from the seeds, whether the ranges still overlap or every seed of one run lies below every seed of the other.',
+      },
       repair: {
         title: 'Reshaping the signal: code repair',
         body: 'In the repair lab a judge scores each step of a fix, not only the final test. The advantage of a step is reshaped by its process weight.',
@@ -124,6 +149,7 @@ export const CLASSROOM_EN: ClassroomTexts = {
       question: (iteration) =>
         `Iteration ${iteration}: the solver proxy has measured p. Which of these questions will earn the highest curriculum reward R?`,
       choice: (question, p) => `${question} (p = ${p})`,
+      broken: (rollout) => `rollout ${rollout}, which broke the contract (no question to answer)`,
       answer: (question, total) => `Highest: “${question}” with R = ${total}.`,
       row: (question, u, penalty, tool, total) =>
         `${question}: U = ${u}, penalty = ${penalty}, tool = ${tool} → R = ${total}`,

@@ -3,6 +3,7 @@
  * mode, and the classroom views (the guided lesson, the handout, an embedded figure).
  */
 import type { ProgressKind } from '../../engine/loop/context';
+import type { NextAction } from '../classroom/lesson-keys';
 import type { LessonScreenId } from '../classroom/lesson-screens';
 
 /** How Run moves through phases (state/paced-run.svelte.ts). */
@@ -52,6 +53,12 @@ export interface ClassroomTexts {
     next: string;
     close: string;
     keys: string;
+    /** What Next (→, Page Down, Space) does on the screen on show (classroom/lesson-keys.ts). */
+    nextHint: Record<NextAction, string>;
+    /** An open prediction: the digits that answer it, 1 to `count`. */
+    digitsHint: (count: number) => string;
+    /** Next revealed the answer without a digit: the class answered aloud. */
+    noPick: string;
     teacherNotes: string;
     showFigure: string;
     /** The figure's phase has not run yet. */
@@ -75,6 +82,8 @@ export interface ClassroomTexts {
     topReward: {
       question: (iteration: number) => string;
       choice: (question: string, p: string) => string;
+      /** A choice that is a rollout whose contract broke (its reward is −1). */
+      broken: (rollout: number) => string;
       answer: (question: string, total: string) => string;
       row: (question: string, u: string, penalty: string, tool: string, total: string) => string;
     };
