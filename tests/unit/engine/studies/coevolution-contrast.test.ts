@@ -14,7 +14,7 @@ import {
   poolMixes,
   type PoolMix,
 } from '../../../../src/engine/studies/coevolution-contrast';
-import type { IterationSummary } from '../../../../src/engine/loop/metrics';
+import type { IterationSummary } from '../../../../src/engine/loop/summary';
 import { EN } from '../../../../src/ui/text/en';
 import { KO } from '../../../../src/ui/text/ko';
 
