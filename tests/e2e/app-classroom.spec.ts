@@ -82,8 +82,8 @@ for (const lang of LANGS)
       await lessonStep(page).locator('button.close').click();
       await expect(lessonStep(page)).toHaveCount(0);
       expect(new URL(page.url()).searchParams.has('lesson')).toBe(false);
-      await openMenu(page);
-      await page.locator('[data-action="lesson"]').click();
+      // Lesson is in the header itself, not under More.
+      await page.locator('header .top > [data-action="lesson"]').click();
       await expect(lessonStep(page)).toHaveAttribute('data-lesson-step', '1');
       expect(seen.errors).toEqual([]);
     });

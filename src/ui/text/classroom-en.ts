@@ -26,6 +26,34 @@ export const CLASSROOM_EN: ClassroomTexts = {
   chapterPhases: (phases) => (/[–,]/.test(phases) ? `phases ${phases}` : `phase ${phases}`),
   orderNote:
     'The chapters explain the rewards before the updates, so the GRPO update (phase 5) comes after self-labelling (phases 6–8); each link says which phases its chapter covers.',
+  start: {
+    title: 'Start here',
+    what: 'Agent0 Lab runs Agent0’s loop in this tab: a questioner writes arithmetic problems, a solver answers them with a Python tool, and both learn from each other by reinforcement learning, with no human answers. One iteration is the ten phases in the strip above; each fills a figure below.',
+    items: [
+      {
+        name: 'Step phase (s)',
+        what: 'runs the next phase and scrolls to the figure it filled; Run runs whole iterations.',
+      },
+      {
+        name: 'Lesson',
+        what: 'docks a 17-screen guided lesson: Next (→, Page Down, Space or a presenter remote) fills each screen and moves on, ← goes back, 1–9 answer its predictions.',
+      },
+      {
+        name: 'Settings',
+        what: 'recorded mode replays the shipped run instantly and the same on every machine; live trains here. The address keeps every choice, so a link shares the setup.',
+      },
+    ],
+    startLesson: 'Start the lesson',
+    hide: 'Hide',
+  },
+  presetLines: {
+    faithful:
+      'Agent0’s own ratios (group sizes, samples, one update per batch) at small batch counts: the slowest, for comparing with the paper.',
+    classroom:
+      'The default: an iteration in seconds on a laptop GPU, with four executor updates per batch so ρ leaves 1.',
+    tiny: 'The fewest prompts, rollouts and held-out questions: for slow machines and quick checks.',
+  },
+  overrideKeys: (preset, count) => `The ${count} keys, with the values of ${preset}`,
   lessonButton: 'Lesson',
   printButton: 'Print',
   lesson: {

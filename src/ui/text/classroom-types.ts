@@ -3,6 +3,7 @@
  * mode, and the classroom views (the guided lesson, the handout, an embedded figure).
  */
 import type { ProgressKind } from '../../engine/loop/context';
+import type { PresetName } from '../../core/config';
 import type { NextAction } from '../classroom/lesson-keys';
 import type { LessonScreenId } from '../classroom/lesson-screens';
 
@@ -42,6 +43,19 @@ export interface ClassroomTexts {
   chapterPhases: (phases: string) => string;
   /** Why the contents and the phase strip have different orders. */
   orderNote: string;
+  /** "Start here" at the top of the page: what the page is, what Step and the lesson do, how to start. */
+  start: {
+    title: string;
+    what: string;
+    /** One line each: a control's name and what it does. */
+    items: { name: string; what: string }[];
+    startLesson: string;
+    hide: string;
+  };
+  /** One line each on what a preset is for (the settings form). */
+  presetLines: Record<PresetName, string>;
+  /** The overrides box's list of keys: `count` settings of `preset`, with their values. */
+  overrideKeys: (preset: string, count: number) => string;
   /** The header's buttons. */
   lessonButton: string;
   printButton: string;
