@@ -15,6 +15,7 @@ import { COMPARE_EN } from './compare-en';
 import { ABLATION_EN } from './ablation-en';
 import { COEVOLUTION_EN } from './coevolution-en';
 import { CONTRAST_EN } from './contrast-en';
+import { TEACHER_EN } from './teacher-en';
 import { FIGURES_EN } from './figures-en';
 
 export const EN: Strings = {
@@ -221,6 +222,7 @@ export const EN: Strings = {
   compare: COMPARE_EN,
   coevolution: COEVOLUTION_EN,
   contrast: CONTRAST_EN,
+  teacher: TEACHER_EN,
   ablation: ABLATION_EN,
   figures: FIGURES_EN,
   safety: SAFETY_EN,

@@ -14,6 +14,7 @@ import { COMPARE_KO } from './compare-ko';
 import { ABLATION_KO } from './ablation-ko';
 import { COEVOLUTION_KO } from './coevolution-ko';
 import { CONTRAST_KO } from './contrast-ko';
+import { TEACHER_KO } from './teacher-ko';
 import { FIGURES_KO } from './figures-ko';
 import { PROBLEMS_KO } from './problems-ko';
 
@@ -217,11 +218,12 @@ export const KO: Strings = {
   problem: (p) =>
     p.field === 'seed'
       ? `시드 "${p.value}"는 0 이상의 정수가 아니어서 기본값을 씁니다`
-      : `${{ preset: '프리셋', backend: '백엔드', compare: '비교', projector: '프로젝터', lesson: '수업 화면', handout: '유인물' }[p.field]} "${p.value}"는 ${p.allowed} 중 하나가 아니어서 기본값을 씁니다`,
+      : `${{ preset: '프리셋', backend: '백엔드', compare: '비교', projector: '프로젝터', lesson: '수업 화면', handout: '유인물', teacher: '교사용 페이지' }[p.field]} "${p.value}"는 ${p.allowed} 중 하나가 아니어서 기본값을 씁니다`,
   errors: PROBLEMS_KO,
   compare: COMPARE_KO,
   coevolution: COEVOLUTION_KO,
   contrast: CONTRAST_KO,
+  teacher: TEACHER_KO,
   ablation: ABLATION_KO,
   figures: FIGURES_KO,
   safety: SAFETY_KO,
