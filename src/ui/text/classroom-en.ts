@@ -124,6 +124,17 @@ export const CLASSROOM_EN: ClassroomTexts = {
     },
   },
   handout: {
+    adpoTitle: 'ADPO: trust and clip from the vote’s agreement s',
+    adpo: 'For the first question curation kept, with its s: g(s) scales its advantages, ε_high(s) its upper clip bound.',
+    paperRow: 'paper: after iteration 1',
+    questionsTitle: 'Questions',
+    questions: [
+      'A question every solver answer agrees on has p = 1. What is its uncertainty term, and why does the questioner earn little for it?',
+      'A group whose four rollouts all earn R = 0.2: what are their GRPO advantages, and what does the update learn from this group?',
+      'Majority vote gives s = 5/9 for a question. Does curation keep it with the band [0.3, 0.8]? Work out g(s) with the formula above.',
+      'In Table 5, read the row of the executor frozen after iteration 1. Does its pass rate fall from pool 1 to the last pool by more than two standard errors, with about 30 questions a pool (se ≈ √(p(1−p)/30))?',
+      'Why would a questioner that is never updated not make the pools harder, while the full run does?',
+    ],
     title: 'Agent0 Lab — handout',
     run: (seed, iterations) => `Seed ${seed}, ${iterations} iterations.`,
     recorded: 'Recorded run shipped with the app.',

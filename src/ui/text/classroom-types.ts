@@ -124,6 +124,14 @@ export interface ClassroomTexts {
     };
   };
   handout: {
+    /** ADPO's two functions, at a kept question's s. */
+    adpoTitle: string;
+    adpo: string;
+    /** The paper's row beside Table 5. */
+    paperRow: string;
+    questionsTitle: string;
+    /** Questions for the students, each with room to answer. */
+    questions: string[];
     title: string;
     run: (seed: number, iterations: number) => string;
     recorded: string;
