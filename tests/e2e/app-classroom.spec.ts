@@ -258,7 +258,10 @@ for (const lang of LANGS)
     const handout = page.getByTestId('handout');
     // The whole recording is in: the curves of its 8 iterations and the formulas with its numbers.
     await expect(handout.locator('[data-view="curves"] svg').first()).toBeVisible();
-    await expect(handout.locator('.katex')).toHaveCount(4);
+    await expect(handout.locator('.katex')).toHaveCount(5);
+    // For students: ADPO's g(s) and ε_high(s) (the fifth formula), Table 5 with the paper's row, five questions.
+    await expect(handout.getByTestId('handout-table5').locator('tbody tr')).toHaveCount(5);
+    await expect(handout.getByTestId('handout-question')).toHaveCount(5);
     await expect(handout).toContainText(lang === 'en' ? '8 iterations' : '반복 8회');
     await expect(page.locator('header')).toHaveCount(0);
     await page.emulateMedia({ media: 'print' });
