@@ -141,8 +141,6 @@ export const CLASSROOM_EN: ClassroomTexts = {
     live: (preset) => `The run on screen in this browser (preset ${preset}).`,
     loop: 'The loop',
     formulas: 'The formulas with this run’s numbers',
-    curves: 'The curves',
-    noIterations: 'No iteration has finished yet: run at least one to fill the handout.',
     print: 'Print',
     back: 'Back to the lab',
     reward: (rollout, iteration) => `Curriculum reward of rollout ${rollout}, iteration ${iteration}:`,

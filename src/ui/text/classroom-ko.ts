@@ -142,8 +142,6 @@ export const CLASSROOM_KO: ClassroomTexts = {
     live: (preset) => `이 브라우저에서 화면에 있는 실행입니다(프리셋 ${preset}).`,
     loop: '순환',
     formulas: '이 실행의 숫자로 본 수식',
-    curves: '곡선',
-    noIterations: '아직 끝난 반복이 없습니다. 유인물을 채우려면 한 번 이상 실행하세요.',
     print: '인쇄',
     back: '실험실로 돌아가기',
     reward: (rollout, iteration) => `반복 ${iteration}, 롤아웃 ${rollout}의 커리큘럼 보상:`,

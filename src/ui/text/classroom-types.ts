@@ -138,8 +138,6 @@ export interface ClassroomTexts {
     live: (preset: string) => string;
     loop: string;
     formulas: string;
-    curves: string;
-    noIterations: string;
     print: string;
     back: string;
     /** Parts of the reward at one rollout of the last iteration. */
