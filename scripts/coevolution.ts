@@ -19,13 +19,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { type ConfigOverride, type PresetName, makeConfig } from '../src/core/config';
 import { Tokenizer } from '../src/core/tokenizer';
-import {
-  coevolutionRow,
-  freshQuestions,
-  levelCounts,
-  poolsOfTrace,
-  tableSolvers,
-} from '../src/engine/studies/coevolution';
+import { coevolutionRow, freshQuestions, tableSolvers } from '../src/engine/studies/coevolution';
+import { levelCounts, poolsOfTrace } from '../src/engine/studies/pools';
 import { type CoevolutionRow, checkCoevolution } from '../src/engine/files/coevolution-table';
 import { createNodeEngine } from '../src/engine/node';
 import { parseOverrides } from '../src/engine/loop/overrides';

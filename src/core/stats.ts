@@ -35,6 +35,25 @@ export function accuracyGap(a: number, b: number, n: number): AccuracyGap {
   };
 }
 
+/** Two shares measured on different question sets: a on na questions, b on nb. */
+export interface ShareGap {
+  /** b − a: positive when b is higher. */
+  change: number;
+  /** Standard error of that difference, √(a(1−a)/na + b(1−b)/nb). */
+  standardError: number;
+  /** |b − a| < NOISE_STANDARD_ERRORS · standardError: no measurable change. */
+  withinNoise: boolean;
+}
+
+/**
+ * Share a on na questions against share b on nb questions: change b − a, standard error
+ * se = √(a(1−a)/na + b(1−b)/nb), within noise when |b − a| < NOISE_STANDARD_ERRORS · se.
+ */
+export function shareGap(a: number, na: number, b: number, nb: number): ShareGap {
+  const standardError = Math.sqrt((a * (1 - a)) / na + (b * (1 - b)) / nb);
+  return { change: b - a, standardError, withinNoise: Math.abs(b - a) < NOISE_STANDARD_ERRORS * standardError };
+}
+
 /** One measure of a variant over its seeds. */
 export interface SeedSpread {
   /** One value per seed, in the recording's seed order. */

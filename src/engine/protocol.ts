@@ -122,5 +122,12 @@ export type EngineEvent =
   /** Table 5 under way: `done` of `total` cells (one frozen executor on one pool). */
   | { type: 'coevolution-progress'; done: number; total: number }
   /** Table 5 of the run's first `iterations` iterations: computed by the worker, or read from a recording. */
-  | { type: 'coevolution'; rows: CoevolutionRow[]; iterations: number; source: 'computed' | 'recorded' }
+  | {
+      type: 'coevolution';
+      rows: CoevolutionRow[];
+      iterations: number;
+      source: 'computed' | 'recorded';
+      /** Questions of each pool the oracle answers: what each cell's pass rate is over. */
+      questions: number[];
+    }
   | { type: 'error'; message: string; fatal: boolean; report: ProblemReport };

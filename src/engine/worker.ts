@@ -15,7 +15,8 @@ import { useServedWasmBinaries } from '../model/backend/served-wasm';
 import { createBrowserSandbox } from '../sandbox/browser';
 import { pythonWorkerCount } from '../sandbox/pool';
 import type { Sandbox } from '../sandbox/types';
-import { coevolutionRow, poolsOfTrace } from './studies/coevolution';
+import { coevolutionRow } from './studies/coevolution';
+import { answerableCounts, poolsOfTrace } from './studies/pools';
 import type { CoevolutionRow } from './files/coevolution-table';
 import { Engine } from './loop/engine';
 import { ExecutorSnapshots } from './studies/executor-snapshots';
@@ -361,7 +362,7 @@ async function coevolution(): Promise<void> {
       model.dispose();
     }
   }
-  post({ type: 'coevolution', rows, iterations: done, source: 'computed' });
+  post({ type: 'coevolution', rows, iterations: done, source: 'computed', questions: answerableCounts(pools) });
 }
 
 self.addEventListener('message', (event: MessageEvent<EngineCommand>) => {

@@ -446,11 +446,16 @@ test('recorded, pause after each phase: Run plays one phase and holds, Run goes 
   await ready(page);
   await page.locator('[data-action="pace"]').selectOption('each-phase');
   await page.locator('header input[type="number"]').fill('1');
-  for (let n = 1; n <= 3; n++) {
-    await page.locator('[data-action="run"]').click();
+  for (let n = 1; n <= 4; n++) {
+    // Run starts it and goes on; so do Space and a presenter remote's forward (Page Down), with no button focused.
+    if (n <= 2) await page.locator('[data-action="run"]').click();
+    else {
+      await page.locator('h1').click();
+      await page.keyboard.press(n === 3 ? 'Space' : 'PageDown');
+    }
     await page.waitForFunction((count) => (window.__agent0Trace?.length ?? 0) >= count, n);
     await expect(page.locator('[data-testid="status"]')).toHaveText(
-      'Paused after the phase: Run goes on (until iteration 1 is done)',
+      'Paused after the phase: Space or Run goes on (until iteration 1 is done)',
     );
     expect((await receivedTrace(page)).length).toBe(n);
   }

@@ -39,14 +39,14 @@ const lessonStep = (page: Page) => page.locator('[data-lesson-step]');
 
 for (const lang of LANGS)
   for (const viewport of VIEWPORTS)
-    test(`lesson moves with → ← PageDown PageUp and the address follows (${lang}, ${viewport.width}×${viewport.height})`, async ({
+    test(`lesson moves with → ← PageDown PageUp, filling a screen first, and the address follows (${lang}, ${viewport.width}×${viewport.height})`, async ({
       page,
     }) => {
       await page.setViewportSize(viewport);
       const seen = watchPage(page);
       await page.goto(`/?mode=replay&lang=${lang}&lesson=2`);
       await expect(lessonStep(page)).toHaveAttribute('data-lesson-step', '2');
-      await expect(page.getByTestId('lesson-progress')).toHaveText('2 / 14');
+      await expect(page.getByTestId('lesson-progress')).toHaveText('2 / 17');
       // The figure of the screen is outlined, on screen, and not under the panel.
       const figure = page.locator('figure[data-view="rollouts"]');
       await expect(figure).toHaveClass(/lesson-focus/);
@@ -55,11 +55,15 @@ for (const lang of LANGS)
       const fig = await figure.boundingBox();
       expect(fig!.x + fig!.width).toBeLessThanOrEqual(panel!.x);
 
+      // Opened by a link, screen 2's figure is empty: → runs its phase first and stays (the panel says so).
+      await expect(page.getByTestId('lesson-next-hint')).toHaveAttribute('data-next', 'run-figure');
+      await page.keyboard.press('ArrowRight');
+      await expect(page.getByTestId('lesson-next-hint')).toHaveAttribute('data-next', 'next-screen');
+      await expect(lessonStep(page)).toHaveAttribute('data-lesson-step', '2');
+      await expect(figure).toHaveAttribute('data-empty', 'false');
       const moves: [string, number][] = [
         ['ArrowRight', 3],
-        ['PageDown', 4],
-        ['PageUp', 3],
-        ['ArrowLeft', 2],
+        ['PageUp', 2],
         ['ArrowLeft', 1],
         ['ArrowLeft', 1],
       ];
@@ -72,13 +76,14 @@ for (const lang of LANGS)
       // A link opens the same screen.
       await page.goto(`/?mode=replay&lang=${lang}&lesson=13`);
       await expect(lessonStep(page)).toHaveAttribute('data-lesson-step', '13');
+      await expect(page.getByTestId('lesson-progress')).toHaveText('13 / 17');
       await expect(page.locator('figure[data-view="curves"]')).toBeInViewport();
       // Closing the lesson takes it out of the address.
       await lessonStep(page).locator('button.close').click();
       await expect(lessonStep(page)).toHaveCount(0);
       expect(new URL(page.url()).searchParams.has('lesson')).toBe(false);
-      await openMenu(page);
-      await page.locator('[data-action="lesson"]').click();
+      // Lesson is in the header itself, not under More.
+      await page.locator('header .top > [data-action="lesson"]').click();
       await expect(lessonStep(page)).toHaveAttribute('data-lesson-step', '1');
       expect(seen.errors).toEqual([]);
     });
@@ -101,7 +106,7 @@ for (const lang of LANGS)
       return (await reveal.getAttribute('data-reveal'))!;
     };
 
-    // 4 / 14: which question earns the highest reward? Asked right after the solver proxy of iteration 1.
+    // 4 / 17: which question earns the highest reward? Asked right after the solver proxy of iteration 1.
     await page.goto(`/?mode=replay&lang=${lang}&lesson=4`);
     await expect(predict).toHaveAttribute('data-predict', 'top-reward');
     await expect(reveal).toHaveCount(0);
@@ -111,8 +116,13 @@ for (const lang of LANGS)
       .locator('button[data-choice]')
       .evaluateAll((b) => b.map((x) => Number(x.getAttribute('data-choice')!.slice(1))))) as number[];
     const contracts = first('contract-parsing').contracts;
+    // Each choice shows its question, or (a rollout whose contract broke) its number; the questions' p differ.
     for (const [i, r] of rollouts.entries())
-      await expect(predict.locator('button[data-choice]').nth(i)).toContainText(contracts[r]!.question!);
+      await expect(predict.locator('button[data-choice]').nth(i)).toContainText(contracts[r]!.question ?? String(r));
+    const ps = first('solver-proxy')
+      .results.filter((x) => rollouts.includes(x.rollout))
+      .map((x) => x.p.toFixed(2));
+    expect(new Set(ps).size).toBe(ps.length);
     const right = await choose(null);
     const totals = rollouts.map((r) => first('curriculum-reward').parts.find((p) => p.rollout === r)!.total);
     const max = Math.max(...totals);
@@ -135,16 +145,22 @@ for (const lang of LANGS)
       await page.screenshot({ path: 'docs/lesson.png' });
     }
 
-    // 6 / 14: which group gets no gradient? The run now stands right after the reward.
+    // 6 / 17: which group gets no gradient? The run now stands right after the reward.
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await expect(predict).toHaveAttribute('data-predict', 'no-gradient');
-    const groups = first('questioner-update').stats.groups;
+    // At most four groups are offered (lesson-choices.ts); "none" is right when none of them is flagged.
+    const offered = (await predict
+      .locator('button[data-choice^="g"]')
+      .evaluateAll((b) => b.map((x) => Number(x.getAttribute('data-choice')!.slice(1))))) as number[];
+    expect(offered.length).toBeLessThanOrEqual(4);
+    const groups = first('questioner-update').stats.groups.filter((g) => offered.includes(g.id));
+    expect(groups).toHaveLength(offered.length);
     const flat = groups.filter((g) => g.noSignal).map((g) => `g${g.id}`);
     expect(await choose('none')).toBe(flat.length > 0 ? flat.join(' ') : 'none');
     for (const g of groups) await expect(reveal.locator(`li[data-group="${g.id}"]`)).toContainText(shown(g.std));
 
-    // 9 / 14: will curation keep this question? Asked after self-labelling.
+    // 9 / 17: will curation keep this question? Asked after self-labelling.
     await page.goto(`/?mode=replay&lang=${lang}&lesson=9`);
     await predict.locator('[data-action="lesson-run-question"]').click();
     const labels = first('self-labelling').labels;
@@ -156,7 +172,7 @@ for (const lang of LANGS)
     await expect(reveal).toContainText(`s = ${shown(labels[index]!.score)}`);
     await expect(page.locator('figure[data-view="histogram"]')).toBeInViewport();
 
-    // 11 / 14: at which update does ρ first leave the clip band? The executor's update decides.
+    // 11 / 17: at which update does ρ first leave the clip band? The executor's update decides.
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await expect(predict).toHaveAttribute('data-predict', 'clip');
@@ -183,7 +199,7 @@ test('a live lesson: Run to the question trains the engine in the tab, and the a
   const seen = watchPage(page);
   const predict = page.locator('[data-predict]');
   const reveal = page.locator('[data-reveal]');
-  // 4 / 14 on the live engine: the solver proxy of iteration 1 runs here, not from a recording.
+  // 4 / 17 on the live engine: the solver proxy of iteration 1 runs here, not from a recording.
   await page.goto('/?lesson=4');
   await expect(page.locator('[data-action="step"]')).toBeEnabled({ timeout: 180_000 });
   await expect(predict).toHaveAttribute('data-predict', 'top-reward');
@@ -240,9 +256,11 @@ for (const lang of LANGS)
 
     await page.goto(`/?mode=replay&lang=${lang}&handout=1`);
     const handout = page.getByTestId('handout');
-    // The whole recording is in: the curves of its 8 iterations and the formulas with its numbers.
-    await expect(handout.locator('[data-view="curves"] svg').first()).toBeVisible();
-    await expect(handout.locator('.katex')).toHaveCount(4);
+    // The whole recording is in: its 8 iterations, its Table 5 and the formulas with its numbers.
+    await expect(handout.locator('.katex')).toHaveCount(5);
+    // For students: ADPO's g(s) and ε_high(s) (the fifth formula), Table 5 with the paper's row, five questions.
+    await expect(handout.getByTestId('handout-table5').locator('tbody tr')).toHaveCount(5);
+    await expect(handout.getByTestId('handout-question')).toHaveCount(5);
     await expect(handout).toContainText(lang === 'en' ? '8 iterations' : '반복 8회');
     await expect(page.locator('header')).toHaveCount(0);
     await page.emulateMedia({ media: 'print' });

@@ -14,7 +14,25 @@ import { EN } from '../../src/ui/text/en';
 import { openMenu, watchPage, severeViolations, proseText } from './app-checks';
 
 const FIXTURE = 'tests/fixtures/coevolution/table5.json';
-const recording = () => JSON.parse(readFileSync(FIXTURE, 'utf8')) as { coevolution: CoevolutionRow[] };
+/** Questions in each pool the fixture's trace gets: what the cells' pass rates are over. */
+const POOL_QUESTIONS = [100, 50, 100];
+/** A pool record of `n` questions the oracle answers (what is k + 1, k = 1…n). */
+const pool = (iteration: number, n: number) => ({
+  phase: 'question-pool',
+  iteration,
+  step: 1,
+  ms: 1,
+  backend: 'wasm',
+  numTensors: 0,
+  generated: n,
+  questions: Array.from({ length: n }, (_, k) => ({ question: `What is ${k + 1} + 1 ?`, answer: String(k + 2) })),
+});
+/** The fixture, with its three pools in the trace (a cell's standard error counts their questions). */
+const recording = () => {
+  const r = JSON.parse(readFileSync(FIXTURE, 'utf8')) as { coevolution: CoevolutionRow[]; trace: unknown[] };
+  r.trace = [...r.trace, ...POOL_QUESTIONS.map((n, i) => pool(i + 1, n))];
+  return r;
+};
 
 /** Serve `body` as the shipped recording the replay opens. */
 async function serveRecording(page: Page, body: unknown): Promise<void> {
@@ -67,7 +85,8 @@ test('a recording’s Table 5: heat map, the paper’s row and the sentence, in 
     '51.0% | 2.60 calls',
   ]);
   await expect(view.getByTestId('coevolution-finding')).toHaveText(
-    'Here the executor frozen after iteration 1 passes 50.0% of pool 1’s questions and 30.0% of pool 3’s: its pass rate falls 20.0 points (paper: falls 13.0 points, 64.0% → 51.0%), so the later questions are harder for it, as in the paper. Its tool calls per rollout go from 0.40 to 1.20 (paper: 1.65 → 2.60).',
+    // √(0.5·0.5/100 + 0.3·0.7/100) = 0.0678: two standard errors are ±13.6 points.
+    'Here the executor frozen after iteration 1 passes 50.0% of pool 1’s 100 questions and 30.0% of pool 3’s 100: its pass rate falls 20.0 points, more than two standard errors (±13.6 points), so the later questions are harder for it, as in the paper (paper: falls 13.0 points, 64.0% → 51.0%, on 200 questions a pool). Its tool calls per rollout go from 0.40 to 1.20 (paper: 1.65 → 2.60).',
   );
   await view.screenshot({ path: testInfo.outputPath('coevolution-en.png') });
   expect(await severeViolations(page, '[data-view="coevolution"]')).toEqual([]);
@@ -77,7 +96,7 @@ test('a recording’s Table 5: heat map, the paper’s row and the sentence, in 
 
   await page.locator('button.lang').click();
   await expect(view.getByTestId('coevolution-finding')).toHaveText(
-    '이 실행에서 반복 1 뒤에 고정한 해답자는 풀 1의 문제를 50.0%, 풀 3의 문제를 30.0% 통과해 통과율이 20.0%p 내려갑니다(논문: 13.0%p 하락, 64.0% → 51.0%). 논문처럼 뒤 반복의 문제가 이 해답자에게 더 어렵다는 뜻입니다. 롤아웃당 도구 호출은 0.40회에서 1.20회가 됩니다(논문: 1.65회 → 2.60회).',
+    '이 실행에서 반복 1 뒤에 고정한 해답자는 풀 1의 문제 100개 중 50.0%, 풀 3의 문제 100개 중 30.0%를 통과해 통과율이 20.0%p 내려갑니다(표준오차의 두 배(±13.6%p)보다 큼). 논문처럼 뒤 반복의 문제가 이 해답자에게 더 어렵다는 뜻입니다(논문: 13.0%p 하락, 64.0% → 51.0%, 풀마다 문제 200개). 롤아웃당 도구 호출은 0.40회에서 1.20회가 됩니다(논문: 1.65회 → 2.60회).',
   );
   expect((await cells(page)).slice(3, 6).map((c) => c.text)).toEqual([
     '50.0% | 호출 0.40회',
@@ -189,7 +208,13 @@ test('live: Compute makes the tiny run’s table in the worker, and a loaded run
     const value = (v: string | null) => (v === '' || v === null ? null : Number(v));
     return { solver, pass: mine.map((c) => value(c.pass)), toolCalls: mine.map((c) => value(c.toolCalls)) };
   });
-  await expect(view.getByTestId('coevolution-finding')).toHaveText(EN.coevolution.finding(table5Finding(rows)));
+  const questions = (await view.locator('svg[data-table="run"]').getAttribute('data-questions'))!
+    .split(' ')
+    .map(Number);
+  expect(questions).toHaveLength(2);
+  await expect(view.getByTestId('coevolution-finding')).toHaveText(
+    EN.coevolution.finding(table5Finding(rows, questions)),
+  );
   await view.screenshot({ path: testInfo.outputPath('coevolution-live.png') });
   expect(await workerTensors(page)).toBe(before);
 

@@ -15,40 +15,12 @@ import { toolSolverPrompt } from '../../core/contracts';
 import type { Agent0Config } from '../../core/config';
 import { answersEquivalent } from '../../core/equivalence';
 import { Rng } from '../../core/random';
-import { DIFFICULTIES, solveQuestion } from '../../core/tasks';
+import { solveQuestion } from '../../core/tasks';
 import type { TinyLM } from '../../model/model';
 import type { EngineContext, ToolRunner } from '../loop/context';
 import { modelToolRollouts } from '../loop/executor-rollouts';
 import { questionPool } from '../loop/executor-phases';
 import type { CoevolutionRow } from '../files/coevolution-table';
-import type { PhaseRecord } from '../loop/trace';
-
-/** The question pool of each iteration of a trace, in iteration order. */
-export function poolsOfTrace(trace: readonly PhaseRecord[]): string[][] {
-  const pools = new Map<number, string[]>();
-  for (const r of trace)
-    if (r.phase === 'question-pool')
-      pools.set(
-        r.iteration,
-        r.questions.map((q) => q.question),
-      );
-  return [...pools.keys()].sort((a, b) => a - b).map((k) => pools.get(k) as string[]);
-}
-
-/**
- * How many of a column's questions the oracle puts at each difficulty: index 0 counts the questions
- * outside the task family (or without a value), index d the questions of level d = 1…7 (levels 6–7
- * are the step problems a tool user solves in two calls, so a column's share of them bounds how far
- * its tool calls per rollout can rise above one).
- */
-export function levelCounts(questions: readonly string[]): number[] {
-  const counts = new Array<number>(DIFFICULTIES.length + 1).fill(0);
-  for (const q of questions) {
-    const level = solveQuestion(q)?.difficulty ?? 0;
-    counts[level] = (counts[level] ?? 0) + 1;
-  }
-  return counts;
-}
 
 /** Seed of the table's sampling: fixed, so a table is the same whenever it is computed. */
 export const COEVOLUTION_SEED = 5_252_025;

@@ -4,6 +4,7 @@
  * (src/engine/studies/coevolution.ts) and the paper's numbers (PAPER_TABLE5, src/core/paper.ts).
  */
 import { PAPER_TABLE5 } from '../../core/paper';
+import { shareGap } from '../../core/stats';
 import type { CoevolutionRow } from '../files/coevolution-table';
 
 /** Percentage points from `a` to `b` (shares), to one decimal: 0.64 → 0.51 is −13.0. */
@@ -25,6 +26,16 @@ export type Table5Finding =
       passTo: number;
       /** Percentage points from pool 1 to `pool` (negative: a fall). */
       change: number;
+      /** The questions behind each of the two cells (the oracle answers them). */
+      questionsFrom: number;
+      questionsTo: number;
+      /**
+       * Standard error of the change in points, √(a(1−a)/n₁ + b(1−b)/n₃) × 100 over the questions (a
+       * question's samples are not independent draws, so the count of questions is the n).
+       */
+      standardError: number;
+      /** |change| < NOISE_STANDARD_ERRORS standard errors: no measurable change. */
+      withinNoise: boolean;
       toolFrom: number;
       toolTo: number;
       /** The paper's change from pool 1 to the same pool, in points, and its tool calls there. */
@@ -34,9 +45,9 @@ export type Table5Finding =
 
 /**
  * The executor frozen after iteration 1 on pool 1 against pool 3 (the paper's comparison), or against
- * the last pool when the run has only two.
+ * the last pool when the run has only two; `questions[j]` is how many questions pool j's cells are over.
  */
-export function table5Finding(rows: readonly CoevolutionRow[]): Table5Finding {
+export function table5Finding(rows: readonly CoevolutionRow[], questions: readonly number[]): Table5Finding {
   const row = rows.find((r) => r.solver === PAPER_TABLE5.solver);
   const pools = rows[0]?.pass.length ?? 0;
   if (pools < 2) return { kind: 'short' };
@@ -45,14 +56,21 @@ export function table5Finding(rows: readonly CoevolutionRow[]): Table5Finding {
   const passTo = row?.pass[to] ?? null;
   const toolFrom = row?.toolCalls[0] ?? null;
   const toolTo = row?.toolCalls[to] ?? null;
-  if (passFrom === null || passTo === null || toolFrom === null || toolTo === null)
+  const questionsFrom = questions[0] ?? 0;
+  const questionsTo = questions[to] ?? 0;
+  if (passFrom === null || passTo === null || toolFrom === null || toolTo === null || !questionsFrom || !questionsTo)
     return { kind: 'no-cells', pool: to + 1 };
+  const gap = shareGap(passFrom, questionsFrom, passTo, questionsTo);
   return {
     kind: 'compare',
     pool: to + 1,
     passFrom,
     passTo,
     change: points(passFrom, passTo),
+    questionsFrom,
+    questionsTo,
+    standardError: Math.round(gap.standardError * 1000) / 10,
+    withinNoise: gap.withinNoise,
     toolFrom,
     toolTo,
     paperChange: points(PAPER_TABLE5.pass[0], PAPER_TABLE5.pass[to] as number),

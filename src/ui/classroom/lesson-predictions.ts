@@ -9,6 +9,7 @@
  */
 import type { PhaseName, PhaseRecord, RecordOf, RewardParts } from '../../engine/loop/trace';
 import type { HeldRecord } from '../state/held-records';
+import { type RewardCandidate, groupChoices, rewardChoices } from './lesson-choices';
 
 export type PredictionKind = 'top-reward' | 'no-gradient' | 'curation' | 'clip';
 
@@ -20,9 +21,6 @@ export const PREDICTION_PHASES: Record<PredictionKind, { ask: PhaseName; reveal:
   clip: { ask: 'curation', reveal: 'executor-update' },
 };
 
-/** Questions offered in "which earns the highest reward?". */
-export const TOP_REWARD_CHOICES = 4;
-
 /** Where a question was asked: its iteration and questioner step (executor phases: step 0). */
 interface Where {
   iteration: number;
@@ -31,7 +29,7 @@ interface Where {
 
 /** A question to the class, with the data its choices show. */
 export type Ask =
-  | (Where & { kind: 'top-reward'; choices: { rollout: number; question: string; p: number }[] })
+  | (Where & { kind: 'top-reward'; choices: RewardCandidate[] })
   | (Where & { kind: 'no-gradient'; choices: { group: number; rewards: number[] }[] })
   | (Where & {
       kind: 'curation';
@@ -104,22 +102,27 @@ export function openAsk(kind: PredictionKind, records: readonly HeldRecord[], se
   }
 }
 
-/** The first `TOP_REWARD_CHOICES` rollouts (in order) whose contract held, with distinct questions, and their p. */
+/**
+ * Rollouts picked for contrast (lesson-choices.ts): questions with distinct p from the rollouts whose
+ * contract held (the first rollout of each question), and the first rollout that broke its contract.
+ */
 function topRewardAsk(records: readonly HeldRecord[], at: Where): Ask | null {
   const contracts = recordAt(records, 'contract-parsing', at);
   const proxy = recordAt(records, 'solver-proxy', at);
   if (!contracts || !proxy) return null;
-  const choices: { rollout: number; question: string; p: number }[] = [];
+  const scored: RewardCandidate[] = [];
   for (const result of proxy.results) {
     const question = contracts.contracts[result.rollout]?.question;
-    if (!question || choices.some((c) => c.question === question)) continue;
-    choices.push({ rollout: result.rollout, question, p: result.p });
-    if (choices.length === TOP_REWARD_CHOICES) break;
+    if (!question || scored.some((c) => c.question === question)) continue;
+    scored.push({ rollout: result.rollout, question, p: result.p });
   }
+  const proxied = new Set(proxy.results.map((r) => r.rollout));
+  const broken = contracts.contracts.findIndex((c, i) => !c.question && !proxied.has(i));
+  const choices = rewardChoices(scored, broken < 0 ? null : broken);
   return choices.length >= 2 ? { kind: 'top-reward', ...at, choices } : null;
 }
 
-/** Every questioner group with the rewards its rollouts just received (the curriculum reward's totals). */
+/** Questioner groups with the rewards their rollouts just received (the curriculum reward's totals), picked for contrast (lesson-choices.ts). */
 function noGradientAsk(records: readonly HeldRecord[], at: Where): Ask | null {
   const rollouts = recordAt(records, 'questioner-rollouts', at);
   const reward = recordAt(records, 'curriculum-reward', at);
@@ -131,7 +134,7 @@ function noGradientAsk(records: readonly HeldRecord[], at: Where): Ask | null {
     if (value === undefined) return;
     groups.set(r.group, [...(groups.get(r.group) ?? []), value]);
   });
-  const choices = [...groups].map(([group, rewards]) => ({ group, rewards }));
+  const choices = groupChoices([...groups].map(([group, rewards]) => ({ group, rewards })));
   return choices.length > 0 ? { kind: 'no-gradient', ...at, choices } : null;
 }
 
@@ -188,7 +191,11 @@ export function decide(ask: Ask, records: readonly HeldRecord[]): Reveal | null 
     case 'no-gradient': {
       const rec = recordAt(records, 'questioner-update', at);
       if (!rec) return null;
-      const groups = rec.stats.groups.map((g) => ({ group: g.id, std: g.std, noSignal: g.noSignal }));
+      // The groups offered: "none of them" is right when no offered group is flagged.
+      const offered = new Set(ask.choices.map((c) => c.group));
+      const groups = rec.stats.groups
+        .filter((g) => offered.has(g.id))
+        .map((g) => ({ group: g.id, std: g.std, noSignal: g.noSignal }));
       return { kind: 'no-gradient', groups, answer: groups.filter((g) => g.noSignal).map((g) => g.group) };
     }
     case 'curation': {

@@ -1,8 +1,10 @@
 /**
  * The guided lesson's screens, in the order of the loop's phases: chapter 8 (roles, contracts, the
  * curriculum reward), chapter 9 (self-labelling, curation, GRPO, ADPO), the curves and the repair
- * lab's reshaped signal. Each screen points at one figure of the page (its `data-view`) and names the
- * phase whose record that figure draws; four of them ask the class to predict before that phase runs.
+ * lab's reshaped signal, with the co-evolution screens (the pools' level mix, Table 5, the frozen
+ * questioner) between the curves and the repair lab. Each screen points at one figure of the page
+ * (its `data-view`) and names the phase whose record that figure draws (null: a shipped recording's
+ * figure, full from the start); four of them ask the class to predict before that phase runs.
  */
 import type { PhaseName } from '../../engine/loop/trace';
 import type { PredictionKind } from './lesson-predictions';
@@ -21,6 +23,9 @@ export type LessonScreenId =
   | 'predict-clip'
   | 'adpo'
   | 'curves'
+  | 'level-mix'
+  | 'table5'
+  | 'pool-contrast'
   | 'repair';
 
 export interface LessonScreen {
@@ -47,6 +52,10 @@ export const LESSON_SCREENS: readonly LessonScreen[] = [
   { id: 'predict-clip', view: 'adpo-ratios', phase: 'executor-update', predict: 'clip' },
   { id: 'adpo', view: 'adpo-curves', phase: 'executor-update' },
   { id: 'curves', view: 'curves', phase: 'evaluation' },
+  // Co-evolution, drawn from the shipped recordings whatever the run on screen has reached.
+  { id: 'level-mix', view: 'level-mix', phase: null },
+  { id: 'table5', view: 'coevolution', phase: null },
+  { id: 'pool-contrast', view: 'pool-contrast', phase: null },
   { id: 'repair', view: 'repair-advantages', phase: null },
 ];
 
@@ -58,14 +67,4 @@ export function readLessonStep(value: string | null): { step: number | null; pro
   if (value === null) return { step: null, problem: false };
   const ok = /^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= LESSON_SCREENS.length;
   return ok ? { step: Number(value), problem: false } : { step: 1, problem: true };
-}
-
-/** Keys that move the lesson: → and PageDown (a presenter remote's "next") forward, ← and PageUp back. */
-const MOVES: Record<string, number> = { ArrowRight: 1, PageDown: 1, ArrowLeft: -1, PageUp: -1 };
-
-/** The step a key moves to from `step` (1-based, kept within the screens), or null for a key that does not move. */
-export function stepAfterKey(step: number, key: string): number | null {
-  const move = MOVES[key];
-  if (move === undefined) return null;
-  return Math.min(LESSON_SCREENS.length, Math.max(1, step + move));
 }

@@ -88,6 +88,12 @@ export const LINK_PARAMETERS = [
   },
   { name: 'handout', values: ['1', '0'], description: 'The printable handout of the run on screen.' },
   {
+    name: 'teacher',
+    values: ['1', '0'],
+    description:
+      "The teacher's page: learning goals, a 45-minute plan, the answer key of the recorded run's predictions, these parameters.",
+  },
+  {
     name: 'embed',
     values: EMBED_FIGURES,
     description: "One figure of the recorded run alone, for a course page's iframe (always the recorded run).",

@@ -44,3 +44,15 @@ export function readPace(): PaceId {
 export function writePace(pace: PaceId): void {
   write(PACE_KEY, pace);
 }
+
+const START_KEY = 'agent0.startHere';
+
+/** "Start here" at the top of the page: shown until the reader hides it. */
+export function readStartHere(): boolean {
+  return read(START_KEY) !== 'hidden';
+}
+
+/** Keep the reader's choice to hide "Start here". */
+export function writeStartHere(shown: boolean): void {
+  write(START_KEY, shown ? 'shown' : 'hidden');
+}

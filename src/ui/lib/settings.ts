@@ -3,8 +3,8 @@
  * `?preset=tiny&seed=3&set=executor.algorithm=grpo&set=proxy.gate=false&lang=ko&mode=replay&backend=wasm`,
  * plus `fork=1:executor.klCoef=0.05` (a fork of the live run), `compare=released` (the shipped pair),
  * `projector=1` (the light, large-text palette for a projector), and the classroom's views:
- * `lesson=3` (the guided lesson's screen), `handout=1`, `embed=reward`, and the reader's preferences
- * (shell/PreferencesDialog.svelte): `pace=each-phase`, `follow=0`, `text=125`.
+ * `lesson=3` (the guided lesson's screen), `handout=1`, `teacher=1`, `embed=reward`, and the reader's
+ * preferences (shell/PreferencesDialog.svelte): `pace=each-phase`, `follow=0`, `text=125`.
  */
 import { type ConfigOverride, makeConfig, PRESET_NAMES, type PresetName } from '../../core/config';
 import { parseOverrides } from '../../engine/loop/overrides';
@@ -42,6 +42,8 @@ export interface PageSettings {
   lesson?: number | null;
   /** The printable handout of the run on screen (`handout=1`). */
   handout?: boolean;
+  /** The teacher's page (`teacher=1`). */
+  teacher?: boolean;
   /** One figure of the recorded run alone (`embed=reward`), as written in the address (checked by the embed). */
   embed?: string | null;
   /** The pace of Run (`pace=each-phase`); absent: the one kept in this browser (lib/page-prefs.ts). */
@@ -63,7 +65,18 @@ export const DEFAULT_SETTINGS: PageSettings = {
 
 /** A value in the address that could not be read (the page words it in its language). */
 export interface SettingProblem {
-  field: 'preset' | 'seed' | 'backend' | 'compare' | 'projector' | 'lesson' | 'handout' | 'pace' | 'follow' | 'text';
+  field:
+    | 'preset'
+    | 'seed'
+    | 'backend'
+    | 'compare'
+    | 'projector'
+    | 'lesson'
+    | 'handout'
+    | 'pace'
+    | 'follow'
+    | 'text'
+    | 'teacher';
   value: string;
   /** The values it may take ('' for the seed, a whole number). */
   allowed: string;
@@ -120,6 +133,9 @@ export function readSettings(search: string): { settings: PageSettings; problems
     if ((TEXT_SIZES as readonly number[]).map(String).includes(text)) s.text = Number(text) as TextSize;
     else problems.push({ field: 'text', value: text, allowed: TEXT_SIZES.join(', ') });
   }
+  const teacher = q.get('teacher');
+  if (teacher === '1') s.teacher = true;
+  else if (teacher !== null && teacher !== '0') problems.push({ field: 'teacher', value: teacher, allowed: '1, 0' });
   const embed = q.get('embed');
   if (embed !== null) {
     s.embed = embed;
@@ -143,6 +159,7 @@ export function writeSettings(s: PageSettings): string {
   if (s.projector) q.set('projector', '1');
   if (s.lesson) q.set('lesson', String(s.lesson));
   if (s.handout) q.set('handout', '1');
+  if (s.teacher) q.set('teacher', '1');
   if (s.embed != null) q.set('embed', s.embed);
   if (s.pace !== undefined && s.pace !== 'continuous') q.set('pace', s.pace);
   if (s.follow === false) q.set('follow', '0');

@@ -5,6 +5,7 @@
 import type { EngineEvent } from '../../engine/protocol';
 import { asRecordedRun, completedSummaries, type RecordedRun } from '../../engine/files/recording';
 import { iterationEnd, replayPosition } from '../lib/recorded';
+import { answerableCounts, poolsOfTrace } from '../../engine/studies/pools';
 import type { Driver } from './driver';
 import type { RunState } from './run.svelte';
 import { encodeUnipo } from '../../engine/files/unipo';
@@ -59,7 +60,13 @@ export function replayDriver(state: RunState, run: RecordedRun): Driver {
   /** The recording's Table 5 (computed by `npm run coevolution`), shown whole from the start. */
   const table = () => {
     if (run.coevolution)
-      emit({ type: 'coevolution', rows: run.coevolution, iterations: run.summaries.length, source: 'recorded' });
+      emit({
+        type: 'coevolution',
+        rows: run.coevolution,
+        iterations: run.summaries.length,
+        source: 'recorded',
+        questions: answerableCounts(poolsOfTrace(run.trace)),
+      });
   };
   table();
 

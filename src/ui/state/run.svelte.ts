@@ -44,6 +44,8 @@ export interface CoevolutionTable {
   iterations: number;
   /** Computed by the live worker, or read from the recording. */
   source: 'computed' | 'recorded';
+  /** Questions of each pool the oracle answers (a cell's pass rate is over them). */
+  questions: number[];
 }
 
 export interface Progress {
@@ -311,7 +313,12 @@ export class RunState {
       case 'coevolution':
         if (event.source === 'computed') this.busy = false;
         this.coevolutionProgress = null;
-        this.coevolution = { rows: event.rows, iterations: event.iterations, source: event.source };
+        this.coevolution = {
+          rows: event.rows,
+          iterations: event.iterations,
+          source: event.source,
+          questions: event.questions,
+        };
         return;
     }
   }

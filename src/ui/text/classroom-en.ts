@@ -1,4 +1,5 @@
 /** English words of the classroom views (the Korean file says the same). */
+import { LESSON_SCREENS_EN } from './lesson-screens-en';
 import type { ClassroomTexts } from './classroom-types';
 
 export const CLASSROOM_EN: ClassroomTexts = {
@@ -12,7 +13,7 @@ export const CLASSROOM_EN: ClassroomTexts = {
     'delay-10': '10 s between phases',
   },
   pausing: 'Pausing after this phase…',
-  heldAfterPhase: (iteration) => `Paused after the phase: Run goes on (until iteration ${iteration} is done)`,
+  heldAfterPhase: (iteration) => `Paused after the phase: Space or Run goes on (until iteration ${iteration} is done)`,
   waitingNext: (seconds) => `Next phase in ${seconds} s`,
   startingPython: 'The first tool call waits for the Python sandbox to start…',
   progress: {
@@ -25,6 +26,34 @@ export const CLASSROOM_EN: ClassroomTexts = {
   chapterPhases: (phases) => (/[–,]/.test(phases) ? `phases ${phases}` : `phase ${phases}`),
   orderNote:
     'The chapters explain the rewards before the updates, so the GRPO update (phase 5) comes after self-labelling (phases 6–8); each link says which phases its chapter covers.',
+  start: {
+    title: 'Start here',
+    what: 'Agent0 Lab runs Agent0’s loop in this tab: a questioner writes arithmetic problems, a solver answers them with a Python tool, and both learn from each other by reinforcement learning, with no human answers. One iteration is the ten phases in the strip above; each fills a figure below.',
+    items: [
+      {
+        name: 'Step phase (s)',
+        what: 'runs the next phase and scrolls to the figure it filled; Run runs whole iterations.',
+      },
+      {
+        name: 'Lesson',
+        what: 'docks a 17-screen guided lesson: Next (→, Page Down, Space or a presenter remote) fills each screen and moves on, ← goes back, 1–9 answer its predictions.',
+      },
+      {
+        name: 'Settings',
+        what: 'recorded mode replays the shipped run instantly and the same on every machine; live trains here. The address keeps every choice, so a link shares the setup.',
+      },
+    ],
+    startLesson: 'Start the lesson',
+    hide: 'Hide',
+  },
+  presetLines: {
+    faithful:
+      'Agent0’s own ratios (group sizes, samples, one update per batch) at small batch counts: the slowest, for comparing with the paper.',
+    classroom:
+      'The default: an iteration in seconds on a laptop GPU, with four executor updates per batch so ρ leaves 1.',
+    tiny: 'The fewest prompts, rollouts and held-out questions: for slow machines and quick checks.',
+  },
+  overrideKeys: (preset, count) => `The ${count} keys, with the values of ${preset}`,
   lessonButton: 'Lesson',
   printButton: 'Print',
   lesson: {
@@ -33,7 +62,17 @@ export const CLASSROOM_EN: ClassroomTexts = {
     previous: '← Back',
     next: 'Next →',
     close: 'Close the lesson',
-    keys: '← → or Page Up / Page Down move between screens.',
+    keys: 'Next: → , Page Down or Space (a presenter remote’s forward). Back: ← or Page Up (never runs a phase). Keys 1–9 answer a prediction.',
+    nextHint: {
+      'run-question': 'Press Next to run to the question.',
+      reveal: 'The question is open: let the class choose, then press Next to run the phase that decides it.',
+      'run-figure': 'This figure fills in once its phase has run: press Next to run it.',
+      'next-screen': 'Press Next for the next screen.',
+      wait: 'Running phases…',
+      none: 'This is the last screen.',
+    },
+    digitsHint: (count) => `Keys 1–${count} answer.`,
+    noPick: 'Revealed without a choice: compare with the class’s vote.',
     teacherNotes: 'Teacher notes',
     showFigure: 'Show the figure',
     figureEmpty: 'This figure fills in once its phase has run.',
@@ -48,82 +87,12 @@ export const CLASSROOM_EN: ClassroomTexts = {
     right: 'Right.',
     wrong: 'Not this time.',
     none: 'none of them',
-    screens: {
-      loop: {
-        title: 'Two roles, one loop',
-        body: 'One small model is copied into two roles. The questioner writes problems; the executor solves them. Each iteration runs the ten phases in the diagram, and no human supplies an answer.',
-        note: 'Ask who grades the executor if nobody knows the answers. Keep the question open: screens 8–9 answer it (the executor grades itself by majority vote).',
-      },
-      contracts: {
-        title: 'The contract',
-        body: 'A questioner rollout must put its problem in question tags and box its own answer. A rollout that breaks this contract earns U = −1, whatever else it did.',
-        note: 'Point at a violated row. Text is all the roles exchange, so a format rule is the only way to read a question out of it.',
-      },
-      proxy: {
-        title: 'How hard is a question? p',
-        body: 'The solver proxy (the executor) answers each question several times; p is the share of answers that agree with the majority. The uncertainty term is highest at p = 0.5 and zero at p = 1.',
-        note: 'p is not accuracy: answers that are all wrong but all agree give p = 1. Ask which p the questioner should aim for.',
-      },
-      'predict-reward': {
-        title: 'Predict: the highest reward',
-        body: 'The curriculum reward adds the uncertainty term, subtracts a penalty for questions like others in the batch, and pays a little for tool calls.',
-        note: 'Have the class vote by hands before you click. Then read the parts aloud: the winner is often not the question with p nearest 0.5, because of the repetition penalty.',
-      },
-      repetition: {
-        title: 'Repetition penalty',
-        body: 'Questions are clustered by BLEU distance; each rollout pays its cluster’s share of the batch. Writing the same easy question eight times does not pay.',
-        note: 'Find the largest block on the diagonal: that is the most repeated question, and the most penalised.',
-      },
-      'predict-no-gradient': {
-        title: 'Predict: which group gets no gradient?',
-        body: 'GRPO compares the rewards within each group of rollouts of the same prompt: A = (R − mean) / std. A group whose rewards are all equal has nothing to compare.',
-        note: 'The rule: equal rewards → every advantage 0 → no gradient from that group. Students often expect a small gradient rather than none.',
-      },
-      'grpo-clip': {
-        title: 'Clipping ρ',
-        body: 'Each update reuses the same batch several times. ρ is the new policy’s probability over the old one; the loss stops rewarding moves that push ρ outside [1 − ε_low, 1 + ε_high].',
-        note: 'At the first update ρ is exactly 1 for every token, so nothing can be clipped. Clip fractions grow over the updates of one batch.',
-      },
-      votes: {
-        title: 'Self-labelling: the executor grades itself',
-        body: 'The executor answers each question several times. The majority answer becomes the pseudo-label; s is the majority’s share of the votes.',
-        note: 'This answers the question from screen 1. Ask what goes wrong when the majority is confidently wrong (see the pseudo-label table).',
-      },
-      'predict-curation': {
-        title: 'Predict: will curation keep it?',
-        body: 'Curation keeps only questions whose self-consistency s lies in a band: too easy (s near 1) teaches nothing, too divided (s low) gives an unreliable label.',
-        note: 'Ask the class to compute s from the votes first: the largest count divided by the number of votes.',
-      },
-      pseudo: {
-        title: 'Are the pseudo-labels right?',
-        body: 'The page knows the true answers (the engine never uses them for training): each row shows whether the majority was right.',
-        note: 'A kept question with a wrong label trains the executor toward a wrong answer. Ask how the band trades this off.',
-      },
-      'predict-clip': {
-        title: 'Predict: when does ρ leave the band?',
-        body: 'The executor’s update runs several optimizer updates on one batch. ADPO gives each question its own upper bound ε_high(s).',
-        note: 'The answer is never “update 1”: ρ ≡ 1 before the policy has moved. After that it depends on how far each update moves the policy.',
-      },
-      adpo: {
-        title: 'ADPO: trust the label by s',
-        body: 'ADPO scales each question’s advantage by g(s) (less for ambiguous questions) and lets ambiguous questions move further upward with a larger ε_high(s).',
-        note: 'Read one question’s s off the chart and follow it to g(s) and ε_high(s).',
-      },
-      curves: {
-        title: 'What changed over the iterations',
-        body: 'Each point is one iteration; the dashed line is the base model. Accuracy is measured on held-out problems with their true answers.',
-        note: 'Ask which curves should rise if co-evolution works, and which ones are flat on this small run and why.',
-      },
-      repair: {
-        title: 'Reshaping the signal: code repair',
-        body: 'In the repair lab a judge scores each step of a fix, not only the final test. The advantage of a step is reshaped by its process weight.',
-        note: 'Compare the outcome-only and process-weighted advantages: the same final reward can credit different steps. For discussion: the table’s last sentence sets every variant against full over the recorded seeds. Where a plainer reward beats full, the opposite of the paper, ask what in this simulator could cause it (snippets that already compile earn the middle tier without a repair; short episodes leave process weights little to move), and why a difference inside the seeds’ range counts as no change.',
-      },
-    },
+    screens: LESSON_SCREENS_EN,
     topReward: {
       question: (iteration) =>
         `Iteration ${iteration}: the solver proxy has measured p. Which of these questions will earn the highest curriculum reward R?`,
       choice: (question, p) => `${question} (p = ${p})`,
+      broken: (rollout) => `rollout ${rollout}, which broke the contract (no question to answer)`,
       answer: (question, total) => `Highest: “${question}” with R = ${total}.`,
       row: (question, u, penalty, tool, total) =>
         `${question}: U = ${u}, penalty = ${penalty}, tool = ${tool} → R = ${total}`,
@@ -155,14 +124,23 @@ export const CLASSROOM_EN: ClassroomTexts = {
     },
   },
   handout: {
+    adpoTitle: 'ADPO: trust and clip from the vote’s agreement s',
+    adpo: 'For the first question curation kept, with its s: g(s) scales its advantages, ε_high(s) its upper clip bound.',
+    paperRow: 'paper: after iteration 1',
+    questionsTitle: 'Questions',
+    questions: [
+      'A question every solver answer agrees on has p = 1. What is its uncertainty term, and why does the questioner earn little for it?',
+      'A group whose four rollouts all earn R = 0.2: what are their GRPO advantages, and what does the update learn from this group?',
+      'Majority vote gives s = 5/9 for a question. Does curation keep it with the band [0.3, 0.8]? Work out g(s) with the formula above.',
+      'In Table 5, read the row of the executor frozen after iteration 1. Does its pass rate fall from pool 1 to the last pool by more than two standard errors, with about 30 questions a pool (se ≈ √(p(1−p)/30))?',
+      'Why would a questioner that is never updated not make the pools harder, while the full run does?',
+    ],
     title: 'Agent0 Lab — handout',
     run: (seed, iterations) => `Seed ${seed}, ${iterations} iterations.`,
     recorded: 'Recorded run shipped with the app.',
     live: (preset) => `The run on screen in this browser (preset ${preset}).`,
     loop: 'The loop',
     formulas: 'The formulas with this run’s numbers',
-    curves: 'The curves',
-    noIterations: 'No iteration has finished yet: run at least one to fill the handout.',
     print: 'Print',
     back: 'Back to the lab',
     reward: (rollout, iteration) => `Curriculum reward of rollout ${rollout}, iteration ${iteration}:`,

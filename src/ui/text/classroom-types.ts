@@ -3,6 +3,8 @@
  * mode, and the classroom views (the guided lesson, the handout, an embedded figure).
  */
 import type { ProgressKind } from '../../engine/loop/context';
+import type { PresetName } from '../../core/config';
+import type { NextAction } from '../classroom/lesson-keys';
 import type { LessonScreenId } from '../classroom/lesson-screens';
 
 /** How Run moves through phases (state/paced-run.svelte.ts). */
@@ -41,6 +43,19 @@ export interface ClassroomTexts {
   chapterPhases: (phases: string) => string;
   /** Why the contents and the phase strip have different orders. */
   orderNote: string;
+  /** "Start here" at the top of the page: what the page is, what Step and the lesson do, how to start. */
+  start: {
+    title: string;
+    what: string;
+    /** One line each: a control's name and what it does. */
+    items: { name: string; what: string }[];
+    startLesson: string;
+    hide: string;
+  };
+  /** One line each on what a preset is for (the settings form). */
+  presetLines: Record<PresetName, string>;
+  /** The overrides box's list of keys: `count` settings of `preset`, with their values. */
+  overrideKeys: (preset: string, count: number) => string;
   /** The header's buttons. */
   lessonButton: string;
   printButton: string;
@@ -52,6 +67,12 @@ export interface ClassroomTexts {
     next: string;
     close: string;
     keys: string;
+    /** What Next (→, Page Down, Space) does on the screen on show (classroom/lesson-keys.ts). */
+    nextHint: Record<NextAction, string>;
+    /** An open prediction: the digits that answer it, 1 to `count`. */
+    digitsHint: (count: number) => string;
+    /** Next revealed the answer without a digit: the class answered aloud. */
+    noPick: string;
     teacherNotes: string;
     showFigure: string;
     /** The figure's phase has not run yet. */
@@ -75,6 +96,8 @@ export interface ClassroomTexts {
     topReward: {
       question: (iteration: number) => string;
       choice: (question: string, p: string) => string;
+      /** A choice that is a rollout whose contract broke (its reward is −1). */
+      broken: (rollout: number) => string;
       answer: (question: string, total: string) => string;
       row: (question: string, u: string, penalty: string, tool: string, total: string) => string;
     };
@@ -101,14 +124,20 @@ export interface ClassroomTexts {
     };
   };
   handout: {
+    /** ADPO's two functions, at a kept question's s. */
+    adpoTitle: string;
+    adpo: string;
+    /** The paper's row beside Table 5. */
+    paperRow: string;
+    questionsTitle: string;
+    /** Questions for the students, each with room to answer. */
+    questions: string[];
     title: string;
     run: (seed: number, iterations: number) => string;
     recorded: string;
     live: (preset: string) => string;
     loop: string;
     formulas: string;
-    curves: string;
-    noIterations: string;
     print: string;
     back: string;
     /** Parts of the reward at one rollout of the last iteration. */

@@ -1,7 +1,7 @@
 /** English words of the Table 5 view (the Korean file says the same). */
 import { PAPER_TABLE5 } from '../../core/paper';
 import type { Table5Finding } from '../../engine/studies/table5-finding';
-import { fmt, pct } from '../lib/format';
+import { fmt, pct, signed } from '../lib/format';
 import type { CoevolutionTexts } from './coevolution-types';
 
 const paperPass = (pool: number) => pct(PAPER_TABLE5.pass[pool - 1] as number);
@@ -11,19 +11,18 @@ function finding(f: Table5Finding): string {
     return 'With a single pool there is nothing to compare yet: the paper’s comparison needs the pools of at least two iterations.';
   if (f.kind === 'no-cells')
     return `The executor frozen after iteration 1 has no cell on pool 1 or pool ${f.pool} (the oracle answers none of that pool’s questions), so this run cannot be set beside the paper.`;
-  const moved =
-    f.change < 0
-      ? `falls ${fmt(-f.change, 1)} points`
-      : f.change > 0
-        ? `rises ${fmt(f.change, 1)} points`
-        : 'stays the same';
-  const verdict =
-    f.change < 0
+  const noise = `two standard errors (±${fmt(2 * f.standardError, 1)} points)`;
+  const moved = f.withinNoise
+    ? `shows no measurable change: ${signed(f.change, 1)} points, inside ${noise}`
+    : `${f.change < 0 ? 'falls' : 'rises'} ${fmt(Math.abs(f.change), 1)} points, more than ${noise}`;
+  const verdict = f.withinNoise
+    ? 'so this run cannot tell whether the later questions are harder for it'
+    : f.change < 0
       ? 'so the later questions are harder for it, as in the paper'
-      : 'so by this measure the later questions are not harder for it, unlike the paper';
+      : 'so by this measure the later questions are easier for it, unlike the paper';
   return (
-    `Here the executor frozen after iteration 1 passes ${pct(f.passFrom)} of pool 1’s questions and ${pct(f.passTo)} of pool ${f.pool}’s: ` +
-    `its pass rate ${moved} (paper: falls ${fmt(-f.paperChange, 1)} points, ${paperPass(1)} → ${paperPass(f.pool)}), ${verdict}. ` +
+    `Here the executor frozen after iteration 1 passes ${pct(f.passFrom)} of pool 1’s ${f.questionsFrom} questions and ${pct(f.passTo)} of pool ${f.pool}’s ${f.questionsTo}: ` +
+    `its pass rate ${moved}, ${verdict} (paper: falls ${fmt(-f.paperChange, 1)} points, ${paperPass(1)} → ${paperPass(f.pool)}, on ${PAPER_TABLE5.questions} questions a pool). ` +
     `Its tool calls per rollout go from ${fmt(f.toolFrom, 2)} to ${fmt(f.toolTo, 2)} (paper: ${fmt(PAPER_TABLE5.toolCalls[0], 2)} → ${fmt(f.paperToolTo, 2)}).`
   );
 }

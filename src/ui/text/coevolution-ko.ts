@@ -1,7 +1,7 @@
 /** Korean words of the Table 5 view (the English file says the same). */
 import { PAPER_TABLE5 } from '../../core/paper';
 import type { Table5Finding } from '../../engine/studies/table5-finding';
-import { fmt, pct } from '../lib/format';
+import { fmt, pct, signed } from '../lib/format';
 import type { CoevolutionTexts } from './coevolution-types';
 
 const paperPass = (pool: number) => pct(PAPER_TABLE5.pass[pool - 1] as number);
@@ -11,19 +11,18 @@ function finding(f: Table5Finding): string {
     return '문제 풀은 아직 하나뿐이라 비교할 것이 없습니다. 논문과 같은 비교를 하려면 문제 풀을 적어도 두 개 모아야 합니다.';
   if (f.kind === 'no-cells')
     return `반복 1 뒤에 고정한 해답자에게는 풀 1이나 풀 ${f.pool}의 칸이 없습니다(오라클이 그 풀의 문제에 하나도 답하지 못합니다). 그래서 이 실행은 논문과 나란히 비교할 수 없습니다.`;
-  const moved =
-    f.change < 0
-      ? `${fmt(-f.change, 1)}%p 내려갑니다`
-      : f.change > 0
-        ? `${fmt(f.change, 1)}%p 올라갑니다`
-        : '그대로입니다';
-  const verdict =
-    f.change < 0
-      ? '논문처럼 뒤 반복의 문제가 이 해답자에게 더 어렵다는 뜻입니다.'
-      : '이 기준으로는 논문과 달리 뒤 반복의 문제가 이 해답자에게 더 어렵지 않습니다.';
+  const noise = `표준오차의 두 배(±${fmt(2 * f.standardError, 1)}%p)`;
+  const moved = f.withinNoise
+    ? `통과율에는 측정할 만한 변화가 없습니다(${signed(f.change, 1)}%p로 ${noise} 안)`
+    : `통과율이 ${fmt(Math.abs(f.change), 1)}%p ${f.change < 0 ? '내려갑니다' : '올라갑니다'}(${noise}보다 큼)`;
+  const verdict = f.withinNoise
+    ? '이 실행으로는 뒤 반복의 문제가 이 해답자에게 더 어려운지 알 수 없습니다'
+    : f.change < 0
+      ? '논문처럼 뒤 반복의 문제가 이 해답자에게 더 어렵다는 뜻입니다'
+      : '이 기준으로는 논문과 달리 뒤 반복의 문제가 이 해답자에게 더 쉽습니다';
   return (
-    `이 실행에서 반복 1 뒤에 고정한 해답자는 풀 1의 문제를 ${pct(f.passFrom)}, 풀 ${f.pool}의 문제를 ${pct(f.passTo)} 통과해 ` +
-    `통과율이 ${moved}(논문: ${fmt(-f.paperChange, 1)}%p 하락, ${paperPass(1)} → ${paperPass(f.pool)}). ${verdict} ` +
+    `이 실행에서 반복 1 뒤에 고정한 해답자는 풀 1의 문제 ${f.questionsFrom}개 중 ${pct(f.passFrom)}, 풀 ${f.pool}의 문제 ${f.questionsTo}개 중 ${pct(f.passTo)}를 통과해 ` +
+    `${moved}. ${verdict}(논문: ${fmt(-f.paperChange, 1)}%p 하락, ${paperPass(1)} → ${paperPass(f.pool)}, 풀마다 문제 ${PAPER_TABLE5.questions}개). ` +
     `롤아웃당 도구 호출은 ${fmt(f.toolFrom, 2)}회에서 ${fmt(f.toolTo, 2)}회가 됩니다(논문: ${fmt(PAPER_TABLE5.toolCalls[0], 2)}회 → ${fmt(f.paperToolTo, 2)}회).`
   );
 }

@@ -18,6 +18,8 @@ import { COMPARE_EN } from './compare-en';
 import { ABLATION_EN } from './ablation-en';
 import { COEVOLUTION_EN } from './coevolution-en';
 import { LEVELS_EN } from './levels-en';
+import { CONTRAST_EN } from './contrast-en';
+import { TEACHER_EN } from './teacher-en';
 import { FIGURES_EN } from './figures-en';
 
 export const EN: Strings = {
@@ -39,7 +41,7 @@ export const EN: Strings = {
     exportUnipoHint: 'Download every update of this run in UNIPO’s run-log format (JSON), to open in UNIPO',
     iterations: 'iterations',
     shortcuts:
-      'Keys: s = step one phase, i = one iteration, space = pause; Tab reaches the charts, ← → move between their marks.',
+      'Keys: s = step one phase, i = one iteration, space = pause (or go on after a held phase); Tab reaches the charts, ← → move between their marks.',
   },
   status: {
     loading: 'Loading the models and the Python sandbox…',
@@ -232,6 +234,8 @@ export const EN: Strings = {
   compare: COMPARE_EN,
   coevolution: COEVOLUTION_EN,
   levels: LEVELS_EN,
+  contrast: CONTRAST_EN,
+  teacher: TEACHER_EN,
   ablation: ABLATION_EN,
   figures: FIGURES_EN,
   safety: SAFETY_EN,

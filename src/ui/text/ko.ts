@@ -17,6 +17,8 @@ import { COMPARE_KO } from './compare-ko';
 import { ABLATION_KO } from './ablation-ko';
 import { COEVOLUTION_KO } from './coevolution-ko';
 import { LEVELS_KO } from './levels-ko';
+import { CONTRAST_KO } from './contrast-ko';
+import { TEACHER_KO } from './teacher-ko';
 import { FIGURES_KO } from './figures-ko';
 import { PROBLEMS_KO } from './problems-ko';
 
@@ -39,7 +41,7 @@ export const KO: Strings = {
     exportUnipoHint: '이 실행의 모든 업데이트를 UNIPO 실행 기록 형식(JSON)으로 내려받아 UNIPO에서 열기',
     iterations: '반복',
     shortcuts:
-      '단축키: s = 한 단계, i = 한 반복, 스페이스 = 일시정지; Tab으로 그래프에 들어가고 ← → 로 그 안의 표시를 오갑니다.',
+      '단축키: s = 한 단계, i = 한 반복, 스페이스 = 일시정지(단계 뒤 멈춘 실행은 이어 가기); Tab으로 그래프에 들어가고 ← → 로 그 안의 표시를 오갑니다.',
   },
   status: {
     loading: '모델과 파이썬 샌드박스를 불러오는 중…',
@@ -228,11 +230,13 @@ export const KO: Strings = {
   problem: (p) =>
     p.field === 'seed'
       ? `시드 "${p.value}"는 0 이상의 정수가 아니어서 기본값을 씁니다`
-      : `${{ preset: '프리셋', backend: '백엔드', compare: '비교', projector: '프로젝터', lesson: '수업 화면', handout: '유인물', pace: '진행 속도', follow: '단계 따라가기', text: '글자 크기' }[p.field]} "${p.value}"는 ${p.allowed} 중 하나가 아니어서 기본값을 씁니다`,
+      : `${{ preset: '프리셋', backend: '백엔드', compare: '비교', projector: '프로젝터', lesson: '수업 화면', handout: '유인물', pace: '진행 속도', follow: '단계 따라가기', text: '글자 크기', teacher: '교사용 페이지' }[p.field]} "${p.value}"는 ${p.allowed} 중 하나가 아니어서 기본값을 씁니다`,
   errors: PROBLEMS_KO,
   compare: COMPARE_KO,
   coevolution: COEVOLUTION_KO,
   levels: LEVELS_KO,
+  contrast: CONTRAST_KO,
+  teacher: TEACHER_KO,
   ablation: ABLATION_KO,
   figures: FIGURES_KO,
   safety: SAFETY_KO,

@@ -18,6 +18,8 @@ import type { CompareTexts } from './compare-types';
 import type { AblationTexts } from './ablation-types';
 import type { CoevolutionTexts } from './coevolution-types';
 import type { LevelTexts } from './levels-types';
+import type { ContrastTexts } from './contrast-types';
+import type { TeacherTexts } from './teacher-types';
 import type { FigureTexts } from './figures-types';
 
 import type { ChapterId } from '../lib/phase-figures';
@@ -242,6 +244,10 @@ export interface Strings {
   coevolution: CoevolutionTexts;
   /** The Curves' level maps. */
   levels: LevelTexts;
+  /** The co-evolution figures: the pools' level mix, the full run against the frozen questioner. */
+  contrast: ContrastTexts;
+  /** The teacher page (`?teacher=1`). */
+  teacher: TeacherTexts;
   /** Agent0's Tables 3 and 9 as recorded runs over seeds, beside the paper's differences. */
   ablation: AblationTexts;
   figures: FigureTexts;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { levelCounts, poolsOfTrace, tableCell, tableSolvers } from '../../../../src/engine/studies/coevolution';
+import { tableCell, tableSolvers } from '../../../../src/engine/studies/coevolution';
+import { levelCounts, poolsOfTrace } from '../../../../src/engine/studies/pools';
 import type { PhaseRecord } from '../../../../src/engine/loop/trace';
 
 describe('Table 5 cells, hand-computed', () => {

@@ -24,6 +24,9 @@ const TABLE: CoevolutionRow[] = [
   { solver: 3, pass: [0.75, 0.7, 0.6], toolCalls: [1, 1.5, 2] },
 ];
 
+/** Questions the oracle answers in each of TABLE's pools. */
+const QUESTIONS = [100, 50, 100];
+
 /** The English message of what `f` throws. */
 function refusal(f: () => unknown): string {
   try {
@@ -115,12 +118,18 @@ describe('a recording’s Table 5', () => {
 describe('the sentence beside the heat map', () => {
   it('compares pool 1 with pool 3 for the executor after iteration 1, against the paper’s −13 points', () => {
     // 0.50 → 0.30: −20.0 points; the paper 0.640 → 0.510: −13.0 points, tool calls 1.65 → 2.60.
-    expect(table5Finding(TABLE)).toEqual({
+    // Over 100 questions each: se = √(0.5·0.5/100 + 0.3·0.7/100) = √0.0046 = 0.0678 → 6.8 points;
+    // 20 > 2 · 6.78: a measurable fall.
+    expect(table5Finding(TABLE, QUESTIONS)).toEqual({
       kind: 'compare',
       pool: 3,
       passFrom: 0.5,
       passTo: 0.3,
       change: -20,
+      questionsFrom: 100,
+      questionsTo: 100,
+      standardError: 6.8,
+      withinNoise: false,
       toolFrom: 0.4,
       toolTo: 1.2,
       paperChange: -13,
@@ -131,18 +140,43 @@ describe('the sentence beside the heat map', () => {
       '«Qwen3-8B», 200 questions from each iteration’s curriculum; the paper reports this row only.',
     );
     expect(KO.coevolution.paperNote).toBe('«Qwen3-8B», 반복마다 커리큘럼 문제 200개. 논문에는 이 행만 실려 있습니다.');
-    expect(EN.coevolution.finding(table5Finding(TABLE))).toBe(
-      'Here the executor frozen after iteration 1 passes 50.0% of pool 1’s questions and 30.0% of pool 3’s: its pass rate falls 20.0 points (paper: falls 13.0 points, 64.0% → 51.0%), so the later questions are harder for it, as in the paper. Its tool calls per rollout go from 0.40 to 1.20 (paper: 1.65 → 2.60).',
+    expect(EN.coevolution.finding(table5Finding(TABLE, QUESTIONS))).toBe(
+      'Here the executor frozen after iteration 1 passes 50.0% of pool 1’s 100 questions and 30.0% of pool 3’s 100: its pass rate falls 20.0 points, more than two standard errors (±13.6 points), so the later questions are harder for it, as in the paper (paper: falls 13.0 points, 64.0% → 51.0%, on 200 questions a pool). Its tool calls per rollout go from 0.40 to 1.20 (paper: 1.65 → 2.60).',
     );
-    expect(KO.coevolution.finding(table5Finding(TABLE))).toBe(
-      '이 실행에서 반복 1 뒤에 고정한 해답자는 풀 1의 문제를 50.0%, 풀 3의 문제를 30.0% 통과해 통과율이 20.0%p 내려갑니다(논문: 13.0%p 하락, 64.0% → 51.0%). 논문처럼 뒤 반복의 문제가 이 해답자에게 더 어렵다는 뜻입니다. 롤아웃당 도구 호출은 0.40회에서 1.20회가 됩니다(논문: 1.65회 → 2.60회).',
+    expect(KO.coevolution.finding(table5Finding(TABLE, QUESTIONS))).toBe(
+      '이 실행에서 반복 1 뒤에 고정한 해답자는 풀 1의 문제 100개 중 50.0%, 풀 3의 문제 100개 중 30.0%를 통과해 통과율이 20.0%p 내려갑니다(표준오차의 두 배(±13.6%p)보다 큼). 논문처럼 뒤 반복의 문제가 이 해답자에게 더 어렵다는 뜻입니다(논문: 13.0%p 하락, 64.0% → 51.0%, 풀마다 문제 200개). 롤아웃당 도구 호출은 0.40회에서 1.20회가 됩니다(논문: 1.65회 → 2.60회).',
+    );
+  });
+
+  it('calls one question of 32 “no measurable change”, never a rise (the shipped recording’s 58.7% → 62.2%)', () => {
+    // 169 of 288 rollouts (32 questions × 9) → 168 of 270 (30 × 9): +3.5 points. Over the questions,
+    // se = √(0.5868·0.4132/32 + 0.6222·0.3778/30) = √(0.007577 + 0.007835) = 0.1241 → 12.4 points.
+    const rows: CoevolutionRow[] = [{ solver: 1, pass: [169 / 288, 0.6, 168 / 270], toolCalls: [0.65, 0.97, 1.1] }];
+    const f = table5Finding(rows, [32, 29, 30]);
+    expect(f).toMatchObject({ change: 3.5, standardError: 12.4, withinNoise: true });
+    const en = EN.coevolution.finding(f);
+    expect(en).toContain(
+      'its pass rate shows no measurable change: +3.5 points, inside two standard errors (±24.8 points), so this run cannot tell whether the later questions are harder for it',
+    );
+    expect(en).not.toMatch(/rises|falls 3/);
+    expect(KO.coevolution.finding(f)).toContain(
+      '통과율에는 측정할 만한 변화가 없습니다(+3.5%p로 표준오차의 두 배(±24.8%p) 안)',
     );
   });
 
   it('compares pool 3 even when the run has more pools, as the paper does', () => {
     const rows: CoevolutionRow[] = [{ solver: 1, pass: [0.6, 0.55, 0.5, 0.2, 0.1], toolCalls: [1, 1.1, 1.3, 2, 2.5] }];
     // 0.60 → 0.50 on pool 3: −10.0 points (not pool 5's −50.0).
-    expect(table5Finding(rows)).toMatchObject({ kind: 'compare', pool: 3, change: -10, toolTo: 1.3, paperChange: -13 });
+    // Over 200 questions each: se = √(0.6·0.4/200 + 0.5·0.5/200) = √0.00245 = 0.04950; 0.10 > 2 · 0.0495.
+    expect(table5Finding(rows, [200, 200, 200, 200, 200])).toMatchObject({
+      kind: 'compare',
+      pool: 3,
+      change: -10,
+      standardError: 4.9,
+      withinNoise: false,
+      toolTo: 1.3,
+      paperChange: -13,
+    });
   });
 
   it('with two pools compares pool 2 (the paper: −5.5 points), and says so when the rate rises', () => {
@@ -151,33 +185,51 @@ describe('the sentence beside the heat map', () => {
       { solver: 1, pass: [0.4, 0.45], toolCalls: [0.5, 0.25] },
       { solver: 2, pass: [0.5, 0.5], toolCalls: [1, 1] },
     ];
-    const f = table5Finding(rows);
-    expect(f).toMatchObject({ kind: 'compare', pool: 2, change: 5, paperChange: -5.5, paperToolTo: 2.1 });
+    // 4000 questions each: se = √(0.4·0.6/4000 + 0.45·0.55/4000) = √0.000121875 = 0.01104; 0.05 > 2 · 0.011.
+    const f = table5Finding(rows, [4000, 4000]);
+    expect(f).toMatchObject({
+      kind: 'compare',
+      pool: 2,
+      change: 5,
+      standardError: 1.1,
+      paperChange: -5.5,
+      paperToolTo: 2.1,
+    });
     expect(EN.coevolution.finding(f)).toContain(
-      'its pass rate rises 5.0 points (paper: falls 5.5 points, 64.0% → 58.5%), so by this measure the later questions are not harder for it, unlike the paper.',
+      'its pass rate rises 5.0 points, more than two standard errors (±2.2 points), so by this measure the later questions are easier for it, unlike the paper (paper: falls 5.5 points, 64.0% → 58.5%',
     );
-    expect(KO.coevolution.finding(f)).toContain('통과율이 5.0%p 올라갑니다(논문: 5.5%p 하락, 64.0% → 58.5%)');
-    const same = table5Finding([{ solver: 1, pass: [0.4, 0.4], toolCalls: [1, 1] }]);
-    expect(same).toMatchObject({ change: 0 });
-    expect(EN.coevolution.finding(same)).toContain('its pass rate stays the same');
+    expect(KO.coevolution.finding(f)).toContain('통과율이 5.0%p 올라갑니다(표준오차의 두 배(±2.2%p)보다 큼)');
+    // The same +5 points over 400 questions each: se = √0.00121875 = 0.0349, and 0.05 < 2 · 0.0349.
+    const few = table5Finding(rows, [400, 400]);
+    expect(few).toMatchObject({ change: 5, standardError: 3.5, withinNoise: true });
+    expect(EN.coevolution.finding(few)).toContain(
+      'shows no measurable change: +5.0 points, inside two standard errors (±7.0 points)',
+    );
+    const same = table5Finding([{ solver: 1, pass: [0.4, 0.4], toolCalls: [1, 1] }], [50, 50]);
+    expect(same).toMatchObject({ change: 0, withinNoise: true });
+    expect(EN.coevolution.finding(same)).toContain('shows no measurable change: 0.0 points');
   });
 
   it('has nothing to compare with one pool, or without the cells it needs', () => {
     expect(
-      table5Finding([
-        { solver: 0, pass: [0.2], toolCalls: [0] },
-        { solver: 1, pass: [0.3], toolCalls: [1] },
-      ]),
+      table5Finding(
+        [
+          { solver: 0, pass: [0.2], toolCalls: [0] },
+          { solver: 1, pass: [0.3], toolCalls: [1] },
+        ],
+        [10],
+      ),
     ).toEqual({
       kind: 'short',
     });
-    expect(table5Finding([{ solver: 0, pass: [0.2, 0.1, 0.1], toolCalls: [0, 0, 0] }])).toEqual({
+    expect(table5Finding([{ solver: 0, pass: [0.2, 0.1, 0.1], toolCalls: [0, 0, 0] }], QUESTIONS)).toEqual({
       kind: 'no-cells',
       pool: 3,
     });
     expect(
       table5Finding(
         TABLE.map((r) => (r.solver === 1 ? { ...r, pass: [0.5, 0.45, null], toolCalls: [0.4, 0.6, null] } : r)),
+        QUESTIONS,
       ),
     ).toEqual({
       kind: 'no-cells',

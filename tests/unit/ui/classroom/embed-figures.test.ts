@@ -43,7 +43,7 @@ describe('classroom addresses', () => {
   it('a lesson step that is not a screen is said and the lesson opens at 1', () => {
     const { settings, problems } = readSettings('?lesson=99');
     expect(settings.lesson).toBe(1);
-    expect(problems).toEqual([{ field: 'lesson', value: '99', allowed: '1–14' }]);
+    expect(problems).toEqual([{ field: 'lesson', value: '99', allowed: '1–17' }]);
   });
   it('only the embed view may be framed by another site', () => {
     expect(frameAncestors('/?embed=reward')).toBe('frame-ancestors *');

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PhaseRecord } from '../../../../src/engine/loop/trace';
 import { choiceKeys, decide, openAsk, rightKeys } from '../../../../src/ui/classroom/lesson-predictions';
-import { LESSON_SCREENS, readLessonStep, stepAfterKey } from '../../../../src/ui/classroom/lesson-screens';
+import { LESSON_SCREENS, readLessonStep } from '../../../../src/ui/classroom/lesson-screens';
 import type { HeldRecord } from '../../../../src/ui/state/held-records';
 
 const SETTINGS = { updates: 4, band: [0.3, 0.8] as const };
@@ -75,35 +75,36 @@ const rewardRec = rec({
 
 describe('which question earns the highest reward', () => {
   const before = [rollouts, contracts, proxyRec];
-  it('offers the first four rollouts with a valid, new question, with their p', () => {
+  it('offers questions of distinct p (nearest 0.5, highest, lowest) and the rollout that broke its contract', () => {
+    // Questions A (0.5), B (0.9), C (0.6), D (0.3); rollout 3 repeats A; rollout 1 broke its contract.
     const ask = openAsk('top-reward', before, SETTINGS);
     expect(ask).toMatchObject({
       kind: 'top-reward',
       iteration: 1,
       choices: [
         { rollout: 0, question: 'A', p: 0.5 },
+        { rollout: 1, question: null, p: null },
         { rollout: 2, question: 'B', p: 0.9 },
-        { rollout: 4, question: 'C', p: 0.6 },
         { rollout: 5, question: 'D', p: 0.3 },
       ],
     });
-    expect(choiceKeys(ask!)).toEqual(['r0', 'r2', 'r4', 'r5']);
+    expect(choiceKeys(ask!)).toEqual(['r0', 'r1', 'r2', 'r5']);
   });
   it('is not asked before the solver proxy, nor once the reward has run', () => {
     expect(openAsk('top-reward', [rollouts, contracts], SETTINGS)).toBeNull();
     expect(openAsk('top-reward', [...before, rewardRec], SETTINGS)).toBeNull();
   });
-  it('has no answer before the reward phase; then rollout 4 (R = 0.45) wins', () => {
+  it('has no answer before the reward phase; then rollout 5 (R = 0.3) wins among those offered', () => {
     const ask = openAsk('top-reward', before, SETTINGS)!;
     expect(decide(ask, before)).toBeNull();
     const reveal = decide(ask, [...before, rewardRec])!;
-    expect(reveal.kind === 'top-reward' && reveal.parts.map((p) => p.total)).toEqual([0.25, 0.1, 0.45, 0.3]);
-    expect(rightKeys(reveal)).toEqual(['r4']);
+    expect(reveal.kind === 'top-reward' && reveal.parts.map((p) => p.total)).toEqual([0.25, -1, 0.1, 0.3]);
+    expect(rightKeys(reveal)).toEqual(['r5']);
   });
   it('counts every tied choice as right', () => {
     const tied = rec({
       ...rewardRec,
-      parts: [parts(0, 0.5, 0, 0), parts(2, 0.5, 0, 0), parts(4, 0, 0, 0), parts(5, 0.2, 0, 0)],
+      parts: [parts(0, 0.5, 0, 0), parts(1, -1, 0, 0), parts(2, 0.5, 0, 0), parts(5, 0.2, 0, 0)],
     });
     const ask = openAsk('top-reward', before, SETTINGS)!;
     expect(rightKeys(decide(ask, [...before, tied])!)).toEqual(['r0', 'r2']);
@@ -233,8 +234,14 @@ describe('when does ρ first leave the clip band', () => {
 });
 
 describe('lesson screens and keys', () => {
-  it('has fourteen screens, four of them predictions, each pointing at a figure', () => {
-    expect(LESSON_SCREENS).toHaveLength(14);
+  it('has seventeen screens, four of them predictions, three on co-evolution after the curves', () => {
+    expect(LESSON_SCREENS).toHaveLength(17);
+    expect(LESSON_SCREENS.slice(12, 16).map((s) => s.view)).toEqual([
+      'curves',
+      'level-mix',
+      'coevolution',
+      'pool-contrast',
+    ]);
     expect(LESSON_SCREENS.filter((s) => s.predict).map((s) => s.predict)).toEqual([
       'top-reward',
       'no-gradient',
@@ -245,16 +252,7 @@ describe('lesson screens and keys', () => {
   it('reads the step from the address, refusing what is not a screen', () => {
     expect(readLessonStep(null)).toEqual({ step: null, problem: false });
     expect(readLessonStep('3')).toEqual({ step: 3, problem: false });
-    expect(readLessonStep('14')).toEqual({ step: 14, problem: false });
-    for (const bad of ['0', '15', 'abc', '2.5', '-1']) expect(readLessonStep(bad)).toEqual({ step: 1, problem: true });
-  });
-  it('moves with → / PageDown and ← / PageUp, within the screens', () => {
-    expect(stepAfterKey(3, 'ArrowRight')).toBe(4);
-    expect(stepAfterKey(3, 'PageDown')).toBe(4);
-    expect(stepAfterKey(3, 'ArrowLeft')).toBe(2);
-    expect(stepAfterKey(3, 'PageUp')).toBe(2);
-    expect(stepAfterKey(1, 'PageUp')).toBe(1);
-    expect(stepAfterKey(14, 'ArrowRight')).toBe(14);
-    expect(stepAfterKey(3, 'Enter')).toBeNull();
+    expect(readLessonStep('17')).toEqual({ step: 17, problem: false });
+    for (const bad of ['0', '18', 'abc', '2.5', '-1']) expect(readLessonStep(bad)).toEqual({ step: 1, problem: true });
   });
 });
