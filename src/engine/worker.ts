@@ -15,9 +15,7 @@ import { useServedWasmBinaries } from '../model/backend/served-wasm';
 import { createBrowserSandbox } from '../sandbox/browser';
 import { pythonWorkerCount } from '../sandbox/pool';
 import type { Sandbox } from '../sandbox/types';
-import { coevolutionRow } from './studies/coevolution';
-import { answerableCounts, poolsOfTrace } from './studies/pools';
-import type { CoevolutionRow } from './files/coevolution-table';
+import { liveTable5 } from './studies/live-table5';
 import { Engine } from './loop/engine';
 import { ExecutorSnapshots } from './studies/executor-snapshots';
 import { modelsFromCheckpoint } from './loop/models';
@@ -294,7 +292,7 @@ async function handle(cmd: EngineCommand): Promise<void> {
     case 'fork':
       return fork(cmd.changes);
     case 'coevolution':
-      return coevolution();
+      return liveTable5(currentEngine(), sandbox, snapshots, post);
     case 'pause':
       return;
   }
@@ -327,42 +325,6 @@ async function fork(changes: string[]): Promise<void> {
     summaries: engine.summaries,
   });
   await autosave(engine);
-}
-
-/**
- * Table 5 of the run so far (coevolution.ts): each kept executor, frozen (a fresh model loaded from
- * its file, disposed after its row), answers the question pool of every finished iteration with the
- * sandbox as its tool, as `npm run coevolution` does. Refused, with why, before the first iteration
- * and for a loaded run.
- */
-async function coevolution(): Promise<void> {
-  const e = currentEngine();
-  if (!sandbox) throw new ProblemError([{ kind: 'engine-not-ready' }]);
-  const done = e.summaries.length;
-  const frozen = snapshots.forTable(done);
-  if (typeof frozen === 'string') {
-    const refusal = new ProblemError([{ kind: 'coevolution-unavailable', cause: frozen }]);
-    post({ type: 'refused', message: refusal.message, report: reportOf(refusal) });
-    return;
-  }
-  const pools = poolsOfTrace(e.trace.filter((r) => r.iteration <= done));
-  const total = frozen.length * pools.length;
-  const tokenizer = new Tokenizer();
-  const rows: CoevolutionRow[] = [];
-  post({ type: 'coevolution-progress', done: 0, total });
-  for (const [i, { solver, bytes }] of frozen.entries()) {
-    const model = TinyLM.fromCheckpoint(bytes, tokenizer);
-    try {
-      rows.push(
-        await coevolutionRow(solver, model, pools, e.config, sandboxToolRunner(sandbox), (j) =>
-          post({ type: 'coevolution-progress', done: i * pools.length + j + 1, total }),
-        ),
-      );
-    } finally {
-      model.dispose();
-    }
-  }
-  post({ type: 'coevolution', rows, iterations: done, source: 'computed', questions: answerableCounts(pools) });
 }
 
 self.addEventListener('message', (event: MessageEvent<EngineCommand>) => {
