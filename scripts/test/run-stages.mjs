@@ -8,11 +8,12 @@
  *    bound by the CPU on a two-core machine, so each gets both cores to itself. (With the unit tests
  *    beside one Chromium worker, the Chromium tests ran on alone for 23 of their 32 minutes, and one
  *    Chromium worker used 1.2 cores on average, measured beside other work.)
- * 4. Then the Firefox ESR spec alone: its live run calls Python under a wall-clock limit (3 s a
- *    program), and beside the Chromium suite on two cores one step of it once ran past 240 s (most
- *    likely programs running past the limit and the sandbox restarting); alone it takes 50 s.
+ * 4. Then the Firefox ESR files alone, one after another (scripts/test/firefox.mjs): the live run
+ *    calls Python under a wall-clock limit (3 s a program), and beside the Chromium suite on two
+ *    cores one step of it once ran past 240 s (most likely programs running past the limit and the
+ *    sandbox restarting).
  * Both browser stages serve the build of step 1 (E2E_DIST): Playwright's `build` project and the
- * Firefox spec do not build it each.
+ * Firefox files do not build it each.
  *
  * A failing stage stops its lane and the others (their processes are ended), and the run exits
  * with its status. One lane's output streams as it comes (the longest, the Chromium tests); the

@@ -11,114 +11,29 @@
  * while WebDriver BiDi watched workers. The page now starts the sandbox workers
  * (src/sandbox/page-spawner.ts) and Firefox runs tfjs without threads.
  *
- * Run by `npm run test:firefox` (node's test runner under tsx) and as a stage of `npm test`. The
- * build: `E2E_DIST` names a folder already built (npm test builds once for this spec and
- * Playwright's build project); without it the spec builds into dist-firefox. It is served by its
- * own `vite preview` (the app's COOP/COEP headers) on a free port, and the spec checks that the
- * server answering is that one, serving that build. (It used to take a fixed port and accept any
- * server there: a run started while another was on that port tested the other run's build, and its
- * live test timed out when that server went away with its run.)
+ * Run by `npm run test:firefox` (node's test runner under tsx, with tests/firefox/lesson.test.ts)
+ * and as a stage of `npm test`. The build and its server: tests/firefox/harness.ts (its own
+ * `vite preview` on a free port, checked to serve that build: it once took a fixed port and
+ * accepted any server there, and tested another run's build).
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { PHASES } from '../../src/engine/loop/trace';
 import { RECORDED_ITERATION_PHASES } from '../recorded-run';
+import { attr, launchFirefox, live, serveBuild, stepEnabled, text, trace, until, watch } from './harness';
 
-const DIST = process.env.E2E_DIST ?? 'dist-firefox';
-const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 /** The file the page downloads on Save file (src/ui/state/live-driver.ts). */
 const RUN_FILE = 'agent0-lab-run.a0run';
 let origin = '';
-let server: ChildProcess | undefined;
-let serverLog = '';
-let serverExit: string | null = null;
+let stopServer = () => {};
 let browser: Browser;
 let downloads = '';
 
-/**
- * Polls `probe` every 200 ms until it holds or `ms` pass. `stop` is asked on every round: a text
- * ends the wait at once as a failure (the server exited, the page shows an error). A timeout says
- * what `describe` reads at that moment.
- */
-async function until(
-  what: string,
-  probe: () => Promise<boolean>,
-  ms: number,
-  opts: { stop?: () => Promise<string | null>; describe?: () => Promise<string> } = {},
-): Promise<void> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const stopped = await opts.stop?.().catch(() => null);
-    if (stopped) throw new Error(`stopped waiting for ${what}: ${stopped}`);
-    if (await probe().catch(() => false)) return;
-    if (Date.now() > end) {
-      const state = (await opts.describe?.().catch((e: unknown) => `(unreadable: ${String(e)})`)) ?? '';
-      throw new Error(`timed out after ${ms} ms waiting for ${what}${state ? `; the page shows ${state}` : ''}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
-/** A port no one listens on now (the kernel's pick). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-/** Errors the page reports (uncaught exceptions and console errors) and requests leaving localhost. */
-function watch(page: Page): { errors: string[]; external: string[] } {
-  const seen = { errors: [] as string[], external: [] as string[] };
-  page.on('console', (m) => {
-    if (m.type() === 'error') seen.errors.push(m.text());
-  });
-  page.on('pageerror', (e) => seen.errors.push(String(e)));
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    if (!['localhost', '127.0.0.1'].includes(url.hostname) && !['data:', 'blob:'].includes(url.protocol))
-      seen.external.push(r.url());
-  });
-  return seen;
-}
-
-type Trace = { phase: string; iteration: number; step: number; results?: { toolCalls: number[] }[] }[];
-const trace = (page: Page): Promise<Trace> =>
-  page.evaluate(() => ((window as { __agent0Trace?: unknown }).__agent0Trace ?? []) as Trace);
-const where = (t: Trace): string[] => t.map((r) => `${r.iteration}.${r.step} ${r.phase}`);
-const attr = (page: Page, selector: string, name: string): Promise<string | null> =>
-  page.$eval(selector, (el, n) => el.getAttribute(n), name);
-const text = (page: Page, selector: string): Promise<string> =>
-  page.$eval(selector, (el) => el.textContent ?? '').catch(() => '');
-
-/** What the header says now: backend, status line, notice. */
-async function header(page: Page): Promise<string> {
-  const backend = await attr(page, '[data-backend]', 'data-backend').catch(() => null);
-  return `backend ${backend}, status "${(await text(page, '[data-testid="status"]')).trim()}", notice "${(await text(page, '.notice')).trim()}"`;
-}
-
-/** The page shows an error in its status line (the engine stopped, a phase failed). */
-async function pageError(page: Page): Promise<string | null> {
-  const failed = await page.$eval('[data-testid="status"]', (el) => el.classList.contains('error')).catch(() => false);
-  return failed ? `the page says "${(await text(page, '[data-testid="status"]')).trim()}"` : null;
-}
-
-/** The live page's own waits: they stop at once when the page shows an error, and say what it shows. */
-const live = (page: Page) => ({ stop: () => pageError(page), describe: () => header(page) });
-
-const stepEnabled = (page: Page) => () => page.$eval('[data-action="step"]', (b) => !(b as HTMLButtonElement).disabled);
+const where = (t: Awaited<ReturnType<typeof trace>>): string[] => t.map((r) => `${r.iteration}.${r.step} ${r.phase}`);
 
 /** The downloaded run file, once Firefox has finished writing it (no .part left, size steady). */
 async function downloadedRunFile(): Promise<string> {
@@ -141,71 +56,18 @@ async function downloadedRunFile(): Promise<string> {
 }
 
 before(async () => {
-  if (process.env.E2E_DIST === undefined) {
-    execFileSync('npx', ['vite', 'build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'], {
-      stdio: 'inherit',
-    });
-  }
-  const index = join(DIST, 'index.html');
-  assert.ok(existsSync(index), `${index} is missing: build the app first (npx vite build --outDir ${DIST})`);
-  const port = process.env.FIREFOX_PORT ? Number(process.env.FIREFOX_PORT) : await freePort();
-  origin = `http://localhost:${port}`;
-  server = spawn('npx', ['vite', 'preview', '--outDir', DIST, '--port', String(port), '--strictPort'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  server.stdout?.on('data', (d: Buffer) => (serverLog += d.toString()));
-  server.stderr?.on('data', (d: Buffer) => (serverLog += d.toString()));
-  server.on('exit', (code, signal) => (serverExit = `vite preview exited (${signal ?? code}):\n${serverLog}`));
-  // The server answering must be this one, serving this build: its index.html, byte for byte.
-  const built = readFileSync(index, 'utf8');
-  await until(
-    'vite preview to serve the build',
-    async () => (await (await fetch(`${origin}/`)).text()) === built,
-    60_000,
-    {
-      stop: async () => serverExit,
-      describe: async () => `server output: ${serverLog}`,
-    },
-  );
+  ({ origin, stop: stopServer } = await serveBuild());
   downloads = mkdtempSync(join(tmpdir(), 'agent0-firefox-downloads-'));
-  browser = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: FIREFOX,
-    headless: true,
-    protocol: 'webDriverBiDi',
-    // Downloads go straight to a folder of this run, without asking.
-    extraPrefsFirefox: {
-      'browser.download.folderList': 2,
-      'browser.download.dir': downloads,
-      'browser.download.useDownloadDir': true,
-      'browser.download.always_ask_before_handling_new_types': false,
-      'browser.download.start_downloads_in_tmp_dir': false,
-      'browser.helperApps.neverAsk.saveToDisk': 'application/octet-stream',
-    },
+  // Downloads go straight to a folder of this run, without asking.
+  browser = await launchFirefox({
+    'browser.download.folderList': 2,
+    'browser.download.dir': downloads,
+    'browser.download.useDownloadDir': true,
+    'browser.download.always_ask_before_handling_new_types': false,
+    'browser.download.start_downloads_in_tmp_dir': false,
+    'browser.helperApps.neverAsk.saveToDisk': 'application/octet-stream',
   });
 });
-
-/** Ends the preview server (its own process group: npx, sh, node). */
-function stopServer(): void {
-  if (server?.pid && serverExit === null) {
-    try {
-      process.kill(-server.pid);
-    } catch {
-      // already gone
-    }
-  }
-}
-// Stopped from outside (npm test ends the other stages when one fails, SIGINT then SIGTERM) or by
-// Ctrl-C: the server goes too.
-for (const [signal, code] of [
-  ['SIGINT', 130],
-  ['SIGTERM', 143],
-] as const)
-  process.once(signal, () => {
-    stopServer();
-    process.exit(code);
-  });
 
 after(async () => {
   await browser?.close();
