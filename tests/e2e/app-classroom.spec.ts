@@ -213,8 +213,11 @@ test('a live lesson: Run to the question trains the engine in the tab, and the a
     .locator('button[data-choice]')
     .evaluateAll((b) => b.map((x) => Number(x.getAttribute('data-choice')!.slice(1))))) as number[];
   const contracts = (before[1] as RecordOf<'contract-parsing'>).contracts;
+  // Each choice names its rollout's question, or says the rollout broke its contract.
   for (const [i, r] of rollouts.entries())
-    await expect(predict.locator('button[data-choice]').nth(i)).toContainText(contracts[r]!.question!);
+    await expect(predict.locator('button[data-choice]').nth(i)).toContainText(
+      contracts[r]!.question ?? `rollout ${r}, which broke the contract`,
+    );
   await predict.locator('button[data-choice]').first().click();
   // Choosing runs the curriculum reward live; the answer is the highest total of that record.
   await expect(reveal).toBeVisible({ timeout: 120_000 });

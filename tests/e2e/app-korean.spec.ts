@@ -17,7 +17,7 @@ test.use({ viewport: { width: 1280, height: 720 } });
 const ALLOWED = new Set(
   (
     'Agent0 Lab UNIPO GRPO ADPO KL BLEU WebGPU WebGL WASM SIMD tfjs CPU GPU Parquet README arXiv Li Python LaTeX mathruler sympy HTTP JSON ' +
-    'top-p top-k min max high low clip T p s A R U B G g n r i j e m Ctrl Tab Esc English SVG PNG kB ' +
+    'top-p top-k min max high low clip T p s A R U B G g n r i j e m Ctrl Tab Esc Page Up Down English SVG PNG kB PPO ' +
     'classroom faithful tiny webgpu wasm webgl cpu'
   ).split(' '),
 );
