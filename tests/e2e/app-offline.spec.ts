@@ -89,8 +89,11 @@ function watchNetwork(context: BrowserContext): string[] {
   // network first and then the HTTP cache (src/sw-lazy.ts); what counts is that the page and its
   // workers get every answer from it.
   const byPage = (r: Request) => http(r.url()) && r.serviceWorker() === null;
+  // A request the page itself gives up (a navigation away while a view still loads: net::ERR_ABORTED)
+  // never asked the network; every other failure is named with its reason.
   context.on('requestfailed', (r) => {
-    if (byPage(r)) missed.push(`failed: ${r.url()}`);
+    const reason = r.failure()?.errorText ?? 'unknown';
+    if (byPage(r) && reason !== 'net::ERR_ABORTED') missed.push(`failed (${reason}): ${r.url()}`);
   });
   context.on('response', (r) => {
     if (byPage(r.request()) && !r.fromServiceWorker()) missed.push(`network: ${r.url()}`);
