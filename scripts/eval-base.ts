@@ -1,6 +1,5 @@
 /**
- * `npm run eval:base [-- --model PATH --n N --seed S --held-out N --levels family|ladder
- *   --held-out-seed S]`: measures the shipped base model.
+ * `npm run eval:base [-- --model PATH --n N --seed S --held-out N --held-out-seed S]`: measures the shipped base model.
  * - questioner: 4N samples at temperature 1, writing with the tool (up to 4 programs) → contract
  *   validity (parseQuestioner), how many questions the oracle can solve, how many boxed answers are
  *   right, the share of each difficulty and the tool calls per sample;
@@ -10,8 +9,7 @@
  * - held-out, as the evaluation phase measures it (docs/algorithms.md §1.6: greedy, with the tool,
  *   the classroom preset's turns and observation limit, `--held-out N` questions per difficulty of
  *   the fixed held-out set, seed 424242; 20 is the preset's) → accuracy and tool use by difficulty,
- *   and issue #59's ladder check (src/core/ladder.ts); `--levels ladder` asks the proposed ladder's
- *   levels (src/core/ladder-levels.ts) instead of the task family's.
+ *   and issue #59's ladder check (src/core/ladder.ts); `--held-out-seed` draws another set.
  * Programs run in the Node Python sandbox (src/sandbox/node.ts). Prints a table, then one JSON
  * object as the last line.
  */
@@ -29,7 +27,6 @@ import { toolRollouts } from '../src/model/tool-rollout';
 import { createNodeSandbox } from '../src/sandbox/node';
 import { makeConfig } from '../src/core/config';
 import { LADDER, ladderCheck } from '../src/core/ladder';
-import { generateLadderTask } from '../src/core/ladder-levels';
 import { HELD_OUT_SEED } from '../src/engine/loop/evaluate';
 import { createNodeEngine } from '../src/engine/node';
 
@@ -39,16 +36,13 @@ const { values } = parseArgs({
     n: { type: 'string', default: '50' },
     seed: { type: 'string', default: '7' },
     'held-out': { type: 'string', default: '20' },
-    levels: { type: 'string', default: 'family' },
     'held-out-seed': { type: 'string', default: String(HELD_OUT_SEED) },
   },
 });
 const n = Number(values.n);
 const heldOutSeed = Number(values['held-out-seed']);
-if (!['family', 'ladder'].includes(String(values.levels)) || !Number.isInteger(heldOutSeed)) {
-  console.error(
-    `eval:base: --levels is family or ladder (got ${values.levels}), --held-out-seed an integer (got ${values['held-out-seed']}).`,
-  );
+if (!Number.isInteger(heldOutSeed)) {
+  console.error(`eval:base: --held-out-seed takes an integer (got ${values['held-out-seed']}).`);
   process.exit(2);
 }
 const rng = new Rng(Number(values.seed));
@@ -122,13 +116,11 @@ const heldOutEngine = await createNodeEngine(
   makeConfig('classroom', { evaluation: { questionsPerDifficulty: heldOutPerLevel } }),
   { checkpoint: new Uint8Array(readFileSync(values.model)) },
 );
-// The held-out set as heldOutTasks draws it (src/engine/loop/evaluate.ts): with the default seed and
-// the family's levels it is the evaluation phase's own set; `--levels ladder` draws the proposed
-// ladder's levels (src/core/ladder-levels.ts) instead, `--held-out-seed` another draw.
+// The held-out set as heldOutTasks draws it (src/engine/loop/evaluate.ts): with the default seed it
+// is the evaluation phase's own set, `--held-out-seed` another draw.
 const heldOutRng = new Rng(heldOutSeed);
-const draw = values.levels === 'ladder' ? generateLadderTask : generateTask;
 const heldOut = await heldOutEngine.engine.evaluateOn(
-  DIFFICULTIES.flatMap((d) => Array.from({ length: heldOutPerLevel }, () => draw(heldOutRng, d))),
+  DIFFICULTIES.flatMap((d) => Array.from({ length: heldOutPerLevel }, () => generateTask(heldOutRng, d))),
 );
 await heldOutEngine.dispose();
 const ladder = ladderCheck(heldOut.byDifficulty.map((d) => d.accuracy));
@@ -150,7 +142,7 @@ for (const d of DIFFICULTIES)
     `${String(d).padStart(10)} | ${pct(plainAccuracy[d] ?? 0)} | ${pct(toolAccuracy[d] ?? 0)} | ${pct(toolUseByDifficulty[d] ?? 0)}    | ${(toolCallsByDifficulty[d] ?? 0).toFixed(2)}`,
   );
 console.log(
-  `held-out as the evaluation phase measures it (greedy, with the tool, ${heldOutPerLevel} per difficulty, levels: ${values.levels === 'ladder' ? 'the proposed ladder' : 'the task family'}): accuracy ${heldOut.accuracy.toFixed(3)}`,
+  `held-out as the evaluation phase measures it (greedy, with the tool, ${heldOutPerLevel} per difficulty): accuracy ${heldOut.accuracy.toFixed(3)}`,
 );
 console.log('difficulty | accuracy | tool use');
 for (const d of heldOut.byDifficulty)
@@ -174,7 +166,6 @@ const summary = {
   python: 'pyodide sandbox',
   backend: choice.backend,
   heldOut: {
-    levels: values.levels,
     seed: heldOutSeed,
     questionsPerDifficulty: heldOutPerLevel,
     byDifficulty: heldOut.byDifficulty,

@@ -1,14 +1,24 @@
 /**
- * Step problems, difficulties 6 and 7 of the task family: a value is computed, then used.
+ * Step problems, levels 2–7 of the task family (issue #59's ladder): a value is computed, then used.
  *
  *   "Let x = E1 . What is E2 ?"   where E2 contains the name x once.
  *
  * A solver that uses the tool does it in two calls, as the pre-training corpus shows: the first
  * program prints v = E1, the second sets x to the observed v and prints E2 as the question writes
- * it ("x = 20\nprint(x * 14)"). The oracle reads
- * such a question by putting ( E1 ) in place of x. Level 6: E1 has 2–3 operands up to 30 and E2 one
- * more operand up to 20; level 7: E1 has 3 operands up to 50 and E2 two more operands up to 20
- * (operators + − * only, so no program needs exact fractions and both calls fit the context).
+ * it ("x = 20\nprint(x * 14)"). The oracle reads such a question by putting ( E1 ) in place of x.
+ * Level by level both programs grow, so each level has the solver copy more, and longer, operands
+ * exactly (operators + − * only, so no generated program needs exact fractions):
+ *
+ * | level | E1 operands | E1 literals ≤ | E2 other operands | E2 literals ≤ |
+ * | 2     | 2           | 30            | 1                 | 20            |
+ * | 3     | 3           | 30            | 1                 | 20            |
+ * | 4     | 3           | 50            | 1                 | 20            |
+ * | 5     | 3           | 50            | 2                 | 20            |
+ * | 6     | 3           | 99            | 2                 | 20            |
+ * | 7     | 4           | 99            | 2                 | 20            |
+ *
+ * A step question's level is the lowest whose four bounds all admit it; one beyond level 6's
+ * bounds, or with a division, is level 7.
  */
 import { type Expr, type Operator, evaluate, exprTokens, parseExprTokens, pythonProgram } from './expression';
 import type { Rng } from './random';
@@ -25,10 +35,32 @@ export interface StepLevel {
   secondMaxLiteral: number;
 }
 
-export const STEP_LEVELS: Record<6 | 7, StepLevel> = {
-  6: { first: { operands: [2, 3], maxLiteral: 30 }, secondOperands: 1, secondMaxLiteral: 20 },
-  7: { first: { operands: [3, 3], maxLiteral: 50 }, secondOperands: 2, secondMaxLiteral: 20 },
+export type StepDifficulty = 2 | 3 | 4 | 5 | 6 | 7;
+export const STEP_DIFFICULTIES: readonly StepDifficulty[] = [2, 3, 4, 5, 6, 7];
+
+/** Each step level's sizes (the table above). */
+export const STEP_LEVELS: Record<StepDifficulty, StepLevel> = {
+  2: { first: { operands: [2, 2], maxLiteral: 30 }, secondOperands: 1, secondMaxLiteral: 20 },
+  3: { first: { operands: [3, 3], maxLiteral: 30 }, secondOperands: 1, secondMaxLiteral: 20 },
+  4: { first: { operands: [3, 3], maxLiteral: 50 }, secondOperands: 1, secondMaxLiteral: 20 },
+  5: { first: { operands: [3, 3], maxLiteral: 50 }, secondOperands: 2, secondMaxLiteral: 20 },
+  6: { first: { operands: [3, 3], maxLiteral: 99 }, secondOperands: 2, secondMaxLiteral: 20 },
+  7: { first: { operands: [4, 4], maxLiteral: 99 }, secondOperands: 2, secondMaxLiteral: 20 },
 };
+
+/**
+ * The lowest step level whose bounds admit E1's `first` literals and E2's `others` (a division
+ * anywhere, or sizes beyond level 6's: level 7). A plain expression is placed as an E1 with no E2.
+ */
+export function stepLevelOf(first: readonly number[], others: readonly number[], divides: boolean): StepDifficulty {
+  if (divides) return 7;
+  const admits = (s: StepLevel) =>
+    first.length <= s.first.operands[1] &&
+    Math.max(...first) <= s.first.maxLiteral &&
+    others.length <= s.secondOperands &&
+    others.every((n) => n <= s.secondMaxLiteral);
+  return STEP_DIFFICULTIES.find((d) => admits(STEP_LEVELS[d])) ?? 7;
+}
 
 const STEP_OPS: readonly Operator[] = ['+', '-', '*'];
 
@@ -80,9 +112,12 @@ function substitute(e: Expr, by: Expr): Expr {
 const BOUND = 1_000_000n;
 const fits = (v: Rational): boolean => v.den === 1n && (v.num < 0n ? -v.num : v.num) <= BOUND;
 
-/** One step task of level 6 or 7. */
-export function generateStepTask(rng: Rng, level: 6 | 7): StepTask {
-  return generateStep(rng, STEP_LEVELS[level]);
+/** One step task of `level`: drawn with the level's sizes until the oracle places it at that level. */
+export function generateStepTask(rng: Rng, level: StepDifficulty): StepTask {
+  for (;;) {
+    const t = generateStep(rng, STEP_LEVELS[level]);
+    if (solveStepQuestion(t.question.split(' '))?.level === level) return t;
+  }
 }
 
 /** One step task of the sizes `spec` (operators + − * only; answers whole and within ±10⁶). */
@@ -113,7 +148,7 @@ export function generateStep(rng: Rng, spec: StepLevel): StepTask {
  * The oracle for step questions: the value and level of "Let x = E1 . What is E2 ?", or null when
  * the text is not of that form (E2 must name x exactly once) or has no value.
  */
-export function solveStepQuestion(tokens: readonly string[]): { value: Rational; level: 6 | 7 } | null {
+export function solveStepQuestion(tokens: readonly string[]): { value: Rational; level: StepDifficulty } | null {
   if (tokens[0] !== 'Let' || tokens[1] !== STEP_NAME || tokens[2] !== '=' || tokens.at(-1) !== '?') return null;
   const dot = tokens.indexOf('.');
   if (dot < 0 || tokens[dot + 1] !== 'What' || tokens[dot + 2] !== 'is') return null;
@@ -130,14 +165,7 @@ export function solveStepQuestion(tokens: readonly string[]): { value: Rational;
     return null; // division by zero
   }
   const literals = (e: Expr): number[] => (e.kind === 'num' ? [e.value] : [...literals(e.left), ...literals(e.right)]);
-  const firstLits = literals(first);
   const others = secondTokens.filter((t) => /^\d+$/.test(t)).map(Number);
-  const l6 = STEP_LEVELS[6];
-  const small =
-    firstLits.length <= l6.first.operands[1] &&
-    Math.max(...firstLits) <= l6.first.maxLiteral &&
-    others.length <= l6.secondOperands &&
-    others.every((n) => n <= l6.secondMaxLiteral) &&
-    ![...firstTokens, ...secondTokens].includes('/');
-  return { value, level: small ? 6 : 7 };
+  const divides = [...firstTokens, ...secondTokens].includes('/');
+  return { value, level: stepLevelOf(literals(first), others, divides) };
 }

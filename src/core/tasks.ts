@@ -2,19 +2,20 @@
  * The arithmetic task family and its oracle. Every question is whitespace-separated tokens
  * (template words, non-negative integers, + - * / ( ), a final '?' or '.'), so BLEU's whitespace
  * split is meaningful; every answer is exact: an integer or a reduced fraction ("-7/3").
- * Difficulty 1–5 grows the operand count, the operators and the size of the numbers; 6–7 are step
- * problems (a value computed, then used: src/core/step-tasks.ts) that a tool user solves in two calls.
+ * The levels are a ladder (issue #59): level 1 is single-digit sums and differences (a tiny model
+ * learns them by heart); levels 2–7 are step problems (a value computed, then used:
+ * src/core/step-tasks.ts) that a tool user solves in two calls, each level with more and longer
+ * operands to copy exactly. The oracle also answers any other expression or word problem written
+ * in the family's frames (a questioner may invent one), placed at the step level whose first
+ * expression's bounds admit it (src/core/step-tasks.ts `stepLevelOf`).
  */
 import { type Expr, type Operator, evaluate, exprTokens, parseExprTokens, pythonProgram } from './expression';
 import type { Rng } from './random';
 import { Rational } from './rational';
-import { STEP_WORDS, generateStepTask, solveStepQuestion } from './step-tasks';
+import { STEP_WORDS, generateStepTask, solveStepQuestion, stepLevelOf } from './step-tasks';
 
 export type Difficulty = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 export const DIFFICULTIES: readonly Difficulty[] = [1, 2, 3, 4, 5, 6, 7];
-/** The levels of single expressions (the step problems 6–7 are built in step-tasks.ts). */
-type ExpressionLevel = 1 | 2 | 3 | 4 | 5;
-const EXPRESSION_LEVELS: readonly ExpressionLevel[] = [1, 2, 3, 4, 5];
 
 export interface ArithmeticTask {
   difficulty: Difficulty;
@@ -32,23 +33,8 @@ export interface ArithmeticTask {
   outputs: string[];
 }
 
-interface Level {
-  operands: [number, number];
-  ops: readonly Operator[];
-  maxLiteral: number;
-}
-
-/**
- * Level 1 is single-digit facts (a tiny model can learn them by heart), level 2 two-digit sums and
- * small products, levels 3–5 multi-step arithmetic that only the tool gets right reliably.
- */
-const LEVELS: Record<ExpressionLevel, Level> = {
-  1: { operands: [2, 2], ops: ['+', '-'], maxLiteral: 9 },
-  2: { operands: [2, 2], ops: ['+', '-', '*'], maxLiteral: 20 },
-  3: { operands: [3, 3], ops: ['+', '-', '*'], maxLiteral: 50 },
-  4: { operands: [3, 4], ops: ['+', '-', '*', '/'], maxLiteral: 60 },
-  5: { operands: [4, 5], ops: ['+', '-', '*', '/'], maxLiteral: 99 },
-};
+/** Level 1: two single-digit operands, + or − (answers never negative). */
+const LEVEL_1 = { operands: 2, ops: ['+', '-'] as readonly Operator[], maxLiteral: 9 };
 
 /** Bounds that keep answers short enough for a tiny model's context. */
 const MAX_ANSWER_NUMERATOR = 1_000_000n;
@@ -67,22 +53,23 @@ export const ITEMS: readonly string[] = ['apples', 'pens', 'coins', 'books'];
 interface WordTemplate {
   text: string;
   op: Operator;
-  difficulty: ExpressionLevel;
+  /** Drawn as a level-1 task (its a and b single digits); the others are only answered. */
+  level1: boolean;
 }
 
 /** Slots: {a} {b} integers, {name} one of NAMES, {item} one of ITEMS (the same item throughout). */
 const WORD_TEMPLATES: readonly WordTemplate[] = [
-  { text: '{name} has {a} {item} and gets {b} more . How many {item} does {name} have now ?', op: '+', difficulty: 1 },
-  { text: '{name} has {a} {item} and gives away {b} . How many {item} are left ?', op: '-', difficulty: 1 },
+  { text: '{name} has {a} {item} and gets {b} more . How many {item} does {name} have now ?', op: '+', level1: true },
+  { text: '{name} has {a} {item} and gives away {b} . How many {item} are left ?', op: '-', level1: true },
   {
     text: 'There are {a} boxes with {b} {item} in each box . How many {item} are there in total ?',
     op: '*',
-    difficulty: 2,
+    level1: false,
   },
   {
     text: '{a} {item} are shared equally by {b} friends . How many {item} does each friend get ?',
     op: '/',
-    difficulty: 4,
+    level1: false,
   },
 ];
 
@@ -103,15 +90,10 @@ export const QUESTION_WORDS: readonly string[] = [
   ]),
 ];
 
-function randomTree(rng: Rng, leaves: number, level: Level): Expr {
-  if (leaves === 1) return { kind: 'num', value: rng.intBetween(1, level.maxLiteral) };
-  const left = rng.intBetween(1, leaves - 1);
-  return {
-    kind: 'op',
-    op: rng.pick(level.ops),
-    left: randomTree(rng, left, level),
-    right: randomTree(rng, leaves - left, level),
-  };
+/** A level-1 expression: two single-digit literals joined by + or −. */
+function levelOneTree(rng: Rng): Expr {
+  const literal = (): Expr => ({ kind: 'num', value: rng.intBetween(1, LEVEL_1.maxLiteral) });
+  return { kind: 'op', op: rng.pick(LEVEL_1.ops), left: literal(), right: literal() };
 }
 
 function answerFits(v: Rational, nonNegative: boolean): boolean {
@@ -132,23 +114,21 @@ function oneProgram(difficulty: Difficulty, question: string, answer: string, py
   return { difficulty, question, answer, python, programs: [python], outputs: [answer] };
 }
 
-function expressionTask(rng: Rng, difficulty: ExpressionLevel): ArithmeticTask {
-  const level = LEVELS[difficulty];
+function expressionTask(rng: Rng): ArithmeticTask {
   for (;;) {
-    const expr = randomTree(rng, rng.intBetween(...level.operands), level);
+    const expr = levelOneTree(rng);
     const value = tryValue(expr);
-    if (!value || !answerFits(value, difficulty === 1)) continue;
+    if (!value || !answerFits(value, true)) continue;
     const frame = rng.pick(EXPRESSION_FRAMES);
     const question = [...frame.prefix, ...exprTokens(expr), frame.suffix].join(' ');
-    return oneProgram(difficulty, question, value.toString(), pythonProgram(expr));
+    return oneProgram(1, question, value.toString(), pythonProgram(expr));
   }
 }
 
 function wordTask(rng: Rng, template: WordTemplate): ArithmeticTask {
-  const level = LEVELS[template.difficulty];
   for (;;) {
-    const a = rng.intBetween(1, level.maxLiteral);
-    const b = rng.intBetween(1, level.maxLiteral);
+    const a = rng.intBetween(1, LEVEL_1.maxLiteral);
+    const b = rng.intBetween(1, LEVEL_1.maxLiteral);
     const expr: Expr = {
       kind: 'op',
       op: template.op,
@@ -162,16 +142,16 @@ function wordTask(rng: Rng, template: WordTemplate): ArithmeticTask {
       .replace(/\{b\}/g, String(b))
       .replace(/\{name\}/g, rng.pick(NAMES))
       .replace(/\{item\}/g, rng.pick(ITEMS));
-    return oneProgram(template.difficulty, question, value.toString(), pythonProgram(expr));
+    return oneProgram(1, question, value.toString(), pythonProgram(expr));
   }
 }
 
-/** One task of the given difficulty; a word problem a quarter of the time where one exists. */
+/** One task of the given difficulty: level 1 a word problem a quarter of the time, levels 2–7 step problems. */
 export function generateTask(rng: Rng, difficulty: Difficulty): ArithmeticTask {
   if (!DIFFICULTIES.includes(difficulty)) {
     throw new Error(`generateTask: difficulty must be one of 1–7 (got ${String(difficulty)}).`);
   }
-  if (difficulty === 6 || difficulty === 7) {
+  if (difficulty !== 1) {
     const t = generateStepTask(rng, difficulty);
     return {
       difficulty,
@@ -182,13 +162,15 @@ export function generateTask(rng: Rng, difficulty: Difficulty): ArithmeticTask {
       outputs: [t.firstValue, t.answer],
     };
   }
-  const words = WORD_TEMPLATES.filter((t) => t.difficulty === difficulty);
-  if (words.length > 0 && rng.next() < 0.25) return wordTask(rng, rng.pick(words));
-  return expressionTask(rng, difficulty);
+  if (rng.next() < 0.25) return wordTask(rng, rng.pick(WORD_TEMPLATES.filter((t) => t.level1)));
+  return expressionTask(rng);
 }
 
-/** The lowest level whose operand count, operators and literal sizes admit the expression. */
-function levelOf(e: Expr): ExpressionLevel {
+/**
+ * The level of a plain expression: 1 for two single-digit literals joined by + or −; otherwise the
+ * step level whose first expression's bounds admit its literals (a division: level 7).
+ */
+function levelOf(e: Expr): Difficulty {
   const literals: number[] = [];
   const ops = new Set<Operator>();
   const walk = (x: Expr): void => {
@@ -200,18 +182,11 @@ function levelOf(e: Expr): ExpressionLevel {
     }
   };
   walk(e);
-  const max = Math.max(...literals);
-  for (const d of EXPRESSION_LEVELS) {
-    const level = LEVELS[d];
-    if (
-      literals.length <= level.operands[1] &&
-      max <= level.maxLiteral &&
-      [...ops].every((o) => level.ops.includes(o))
-    ) {
-      return d;
-    }
-  }
-  return 5;
+  const levelOne =
+    literals.length <= LEVEL_1.operands &&
+    literals.every((n) => n <= LEVEL_1.maxLiteral) &&
+    [...ops].every((o) => LEVEL_1.ops.includes(o));
+  return levelOne ? 1 : stepLevelOf(literals, [], ops.has('/'));
 }
 
 function matchWordTemplate(tokens: readonly string[], template: WordTemplate): Expr | null {
@@ -254,7 +229,7 @@ export function solveQuestion(question: string): OracleAnswer | null {
   for (const template of WORD_TEMPLATES) {
     const expr = matchWordTemplate(tokens, template);
     const value = expr && tryValue(expr);
-    if (value) return { answer: value.toString(), difficulty: template.difficulty };
+    if (expr && value) return { answer: value.toString(), difficulty: levelOf(expr) };
   }
   for (const frame of EXPRESSION_FRAMES) {
     const n = frame.prefix.length;

@@ -55,8 +55,10 @@ export interface CorpusMix {
   toolUse: readonly number[];
   /** Share of questioner documents that check the question with the tool. */
   questionerToolUse: number;
-  /** Weight of each difficulty 1–7. */
+  /** Weight of each difficulty 1–7 in the solvers' documents. */
   difficultyWeights: readonly number[];
+  /** Weight of each difficulty 1–7 in the questioner's documents (a base that writes mostly low levels). */
+  questionerDifficultyWeights: readonly number[];
 }
 
 export const DEFAULT_CORPUS_MIX: CorpusMix = {
@@ -66,14 +68,17 @@ export const DEFAULT_CORPUS_MIX: CorpusMix = {
   toolUse: [0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5],
   questionerToolUse: 0.9,
   difficultyWeights: [5, 3, 2, 1.5, 1.5, 2, 2],
+  questionerDifficultyWeights: [5, 3, 2, 1.5, 1.5, 2, 2],
 };
 
 /** The corpus options of `npm run pretrain`, each a comma-separated list of numbers. */
 export interface MixOptions {
   /** `--tool-use s1,…,s7`: per difficulty, the share of tool-solver documents that call the tool. */
   toolUse?: string;
-  /** `--difficulty-weights w1,…,w7`: the weight of each difficulty. */
+  /** `--difficulty-weights w1,…,w7`: the weight of each difficulty in the solvers' documents. */
   difficultyWeights?: string;
+  /** `--questioner-difficulty-weights w1,…,w7`: the weight of each difficulty in the questioner's documents. */
+  questionerDifficultyWeights?: string;
   /** `--kind-weights q,s,t`: the weights of questioner, plain-solver and tool-solver documents. */
   kindWeights?: string;
   /** `--questioner-tool-use s`: the share of questioner documents that check the question with the tool. */
@@ -85,6 +90,12 @@ const MIX_OPTIONS: Record<keyof MixOptions, { flag: string; count: number; what:
   toolUse: { flag: '--tool-use', count: DIFFICULTIES.length, what: 'shares in [0, 1], one per difficulty', max: 1 },
   difficultyWeights: {
     flag: '--difficulty-weights',
+    count: DIFFICULTIES.length,
+    what: 'weights ≥ 0, one per difficulty, not all 0',
+    max: Infinity,
+  },
+  questionerDifficultyWeights: {
+    flag: '--questioner-difficulty-weights',
     count: DIFFICULTIES.length,
     what: 'weights ≥ 0, one per difficulty, not all 0',
     max: Infinity,
@@ -131,6 +142,8 @@ export function corpusMix(options: MixOptions): CorpusMix {
   if (options.toolUse !== undefined) mix.toolUse = parseNumbers('toolUse', options.toolUse);
   if (options.difficultyWeights !== undefined)
     mix.difficultyWeights = parseNumbers('difficultyWeights', options.difficultyWeights);
+  if (options.questionerDifficultyWeights !== undefined)
+    mix.questionerDifficultyWeights = parseNumbers('questionerDifficultyWeights', options.questionerDifficultyWeights);
   if (options.kindWeights !== undefined) {
     const [questioner = 0, solver = 0, toolSolver = 0] = parseNumbers('kindWeights', options.kindWeights);
     Object.assign(mix, { questioner, solver, toolSolver });
@@ -149,12 +162,14 @@ export interface CorpusDocument {
 }
 
 /**
- * One document drawn from the mix: difficulty d by its weights, kind by its shares, then a task; a
- * tool-solver document calls the tool with probability `toolUse[d − 1]`.
+ * One document drawn from the mix: kind by its shares, difficulty d by that kind's weights
+ * (the questioner's or the solvers'), then a task; a tool-solver document calls the tool with
+ * probability `toolUse[d − 1]`.
  */
 export function sampleDocument(rng: Rng, mix: CorpusMix = DEFAULT_CORPUS_MIX): CorpusDocument {
-  const difficulty = DIFFICULTIES[rng.weightedIndex(mix.difficultyWeights)] as Difficulty;
   const role = rng.weightedIndex([mix.questioner, mix.solver, mix.toolSolver]);
+  const weights = role === 0 ? mix.questionerDifficultyWeights : mix.difficultyWeights;
+  const difficulty = DIFFICULTIES[rng.weightedIndex(weights)] as Difficulty;
   const task = generateTask(rng, difficulty);
   if (role === 0) {
     const tool = rng.next() < mix.questionerToolUse;

@@ -30,11 +30,18 @@ describe('solveQuestion (the oracle), hand-computed', () => {
     expect(solveQuestion('Tell me a story .')).toBeNull();
     expect(solveQuestion('')).toBeNull();
   });
-  it('estimates the difficulty from the structure', () => {
+  it('places other expressions at the step level whose first expression admits them', () => {
     expect(solveQuestion('What is 3 + 4 ?')?.difficulty).toBe(1);
+    // a product is not level 1; two operands ≤ 30: level 2.
     expect(solveQuestion('What is 3 * 4 ?')?.difficulty).toBe(2);
-    expect(solveQuestion('What is 3 / 4 + 1 ?')?.difficulty).toBe(4);
-    expect(solveQuestion('What is 98 / 4 + 1 - 7 * 3 ?')?.difficulty).toBe(5);
+    expect(
+      solveQuestion('There are 6 boxes with 7 pens in each box . How many pens are there in total ?')?.difficulty,
+    ).toBe(2);
+    // three operands, the largest 40 (> 30, ≤ 50): level 4.
+    expect(solveQuestion('Compute 12 + 40 + 7 .')?.difficulty).toBe(4);
+    // four operands: level 7; a division: level 7.
+    expect(solveQuestion('Compute 5 + 6 + 7 + 8 .')?.difficulty).toBe(7);
+    expect(solveQuestion('What is 3 / 4 + 1 ?')?.difficulty).toBe(7);
   });
 });
 
@@ -61,21 +68,20 @@ describe('generateTask', () => {
     }
   });
 
-  it('grows with the difficulty knob', () => {
+  it('grows with the difficulty knob: more numbers to copy, and larger ones', () => {
     const rng = new Rng(5);
-    const stats = DIFFICULTIES.map((d) => {
-      const tasks = Array.from({ length: 300 }, () => generateTask(rng, d));
-      return {
-        fractions: tasks.filter((t) => t.answer.includes('/')).length,
-        negatives: tasks.filter((t) => t.answer.startsWith('-')).length,
-        meanDigits: tasks.reduce((s, t) => s + t.answer.replace(/\D/g, '').length, 0) / tasks.length,
-      };
+    const sizes = DIFFICULTIES.map((d) => {
+      const numbers = Array.from({ length: 100 }, () =>
+        generateTask(rng, d)
+          .question.split(' ')
+          .filter((t) => /^\d+$/.test(t))
+          .map(Number),
+      );
+      return { count: Math.max(...numbers.map((n) => n.length)), largest: Math.max(...numbers.flat()) };
     });
-    expect(stats[0]?.negatives).toBe(0);
-    expect(stats[0]?.fractions).toBe(0);
-    expect(stats[2]?.fractions).toBe(0);
-    expect(stats[4]?.fractions).toBeGreaterThan(100);
-    expect(stats[4]?.meanDigits).toBeGreaterThan((stats[0]?.meanDigits ?? 0) + 1.5);
+    // The ladder's table (src/core/step-tasks.ts): 2, 3, 4, 4, 5, 5, 6 numbers at most; literals up to 9, 30, 30, 50, 50, 99, 99.
+    expect(sizes.map((s) => s.count)).toEqual([2, 3, 4, 4, 5, 5, 6]);
+    expect(sizes.map((s) => s.largest)).toEqual([9, 30, 30, 50, 50, 99, 99]);
   });
 
   it('refuses an unknown difficulty', () => {

@@ -23,6 +23,16 @@ const TOOL_SOLVER_ONLY = {
 };
 
 describe('sampleDocument', () => {
+  it('draws the questioner’s difficulties by its own weights, the solvers’ by theirs', () => {
+    const rng = new Rng(4);
+    const only1 = [1, 0, 0, 0, 0, 0, 0];
+    const only7 = [0, 0, 0, 0, 0, 0, 1];
+    const mix = { ...DEFAULT_CORPUS_MIX, questionerDifficultyWeights: only1, difficultyWeights: only7 };
+    const docs = Array.from({ length: 200 }, () => sampleDocument(rng, mix));
+    for (const doc of docs) expect(doc.difficulty).toBe(doc.kind.startsWith('questioner') ? 1 : 7);
+    expect(new Set(docs.map((d) => d.kind.startsWith('questioner')))).toEqual(new Set([true, false]));
+  });
+
   it('calls the tool at exactly the difficulties whose share is 1', () => {
     const rng = new Rng(11);
     const mix = { ...TOOL_SOLVER_ONLY, toolUse: [0, 0, 0, 0, 0, 1, 1] };
@@ -66,10 +76,11 @@ describe('corpusMix', () => {
     expect(corpusMix({})).toEqual(DEFAULT_CORPUS_MIX);
   });
 
-  it('reads the four flags from parsed command-line values, leaving out the absent and the others', () => {
+  it('reads the five flags from parsed command-line values, leaving out the absent and the others', () => {
     expect(Object.keys(MIX_OPTION_ARGS).sort()).toEqual([
       'difficulty-weights',
       'kind-weights',
+      'questioner-difficulty-weights',
       'questioner-tool-use',
       'tool-use',
     ]);
