@@ -6,8 +6,8 @@
  * starts it, asked to honour the hook, and booted; then
  * - the hook is off: a program with the hook's prefix is checked by the policy like any other;
  * - the worker's own global scope, read through the browser's debugging protocol, has none of the
- *   globals that reach the network, storage, other contexts or code loading, and no route from a
- *   string to code.
+ *   globals that reach the network, storage, other contexts or code loading, no route from a
+ *   string to code, and its JS realm is frozen.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { UNGUARDED_PREFIX } from '../../src/sandbox/test-hook.ts';
@@ -119,6 +119,12 @@ test('the production sandbox worker ignores the test hook and has nothing past i
       }
     })`,
   );
+  // Its JS realm is frozen (src/sandbox/freeze-realm.ts): nothing a program changes there outlives it.
+  expect(
+    await inWorker(
+      '[globalThis, Date, Array.prototype, Object.prototype, Object.getPrototypeOf([][Symbol.iterator]())].map(Object.isFrozen)',
+    ),
+  ).toEqual([true, true, true, true, true]);
   expect(routes).toEqual([
     'creating functions from strings is disabled in the sandbox',
     'creating functions from strings is disabled in the sandbox',

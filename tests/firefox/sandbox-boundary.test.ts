@@ -2,8 +2,8 @@
  * Nothing past the browser sandbox worker, tested from inside in Firefox ESR: the attacks of the
  * Chromium spec (tests/e2e/sandbox-boundary-attacks.ts: no JS bridge module, no network, storage,
  * messaging or page globals, no route from a string to code), each started where a policy escape
- * would leave the attacker, and the programs that change the interpreter for the next one
- * (tests/unit/sandbox/fresh-state-attacks.ts).
+ * would leave the attacker, and the programs that change the interpreter or, past the policy, the
+ * worker's JS realm for the next one (tests/unit/sandbox/fresh-state-attacks.ts).
  *
  * The escape is the test hook (src/sandbox/test-hook.ts), which only a development server's worker
  * honours (the build compiles it out): so this one file serves the sources with its own Vite
@@ -16,7 +16,7 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'puppeteer-core';
 import type { RunResult } from '../../src/sandbox/types';
 import { BOUNDARY_ATTACKS } from '../e2e/sandbox-boundary-attacks';
-import { ORDINARY_PROGRAMS, STATE_ATTACKS } from '../unit/sandbox/fresh-state-attacks';
+import { ESCAPED_STATE_ATTACKS, ORDINARY_PROGRAMS, STATE_ATTACKS } from '../unit/sandbox/fresh-state-attacks';
 import { launchFirefox, serveDev, until, watch } from './harness';
 
 const PAGE = 'tests/e2e/pages/sandbox-boundary.html';
@@ -67,8 +67,12 @@ test('Firefox: a Python program past the policy finds nothing in its worker', { 
 });
 
 test('Firefox: a sandbox program leaves nothing for the next one', { timeout: 180_000 }, async () => {
-  for (const { name, attack, later, stdout, error } of STATE_ATTACKS) {
-    assert.equal((await run(attack, false)).crashed, false, name);
+  const attacks = [
+    ...STATE_ATTACKS.map((a) => ({ ...a, escaped: false })),
+    ...ESCAPED_STATE_ATTACKS.map((a) => ({ ...a, escaped: true })),
+  ];
+  for (const { name, attack, later, stdout, error, escaped } of attacks) {
+    assert.equal((await run(attack, escaped)).crashed, false, name);
     for (const result of [await run(later, false), await run(later, false)]) {
       if (stdout !== undefined) assert.deepEqual([result.stdout, result.error], [stdout, undefined], name);
       if (error) assert.match(result.error ?? '', error, name);

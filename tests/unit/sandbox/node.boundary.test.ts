@@ -12,6 +12,7 @@ import { createHostedSandbox } from '../../../src/sandbox/host.ts';
 import { createNodeSandbox, pyodideDirectory, spawnNodeSandboxWorker } from '../../../src/sandbox/node.ts';
 import { UNGUARDED_PREFIX } from '../../../src/sandbox/test-hook.ts';
 import type { RunResult, Sandbox } from '../../../src/sandbox/types.ts';
+import { ESCAPED_STATE_ATTACKS } from './fresh-state-attacks.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
@@ -125,6 +126,17 @@ describe('an attacker holding real builtins', () => {
     expect((await attack(code)).error).toBeUndefined();
     expect((await run(PROOF)).error).toMatch(/is not allowed in the sandbox/);
   });
+});
+
+describe('what an attacker holding real builtins changes in the JS realm, the next program cannot observe', () => {
+  for (const { name, attack: code, later, stdout } of ESCAPED_STATE_ATTACKS) {
+    it(name, async () => {
+      expect((await attack(code)).crashed).toBe(false);
+      for (const result of [await run(later), await run(later)]) {
+        expect([result.stdout, result.error]).toEqual([stdout, undefined]);
+      }
+    });
+  }
 });
 
 describe('the hook in production', () => {
