@@ -6,6 +6,27 @@
  * real builtins and the worker's JS global object as `scope`. `stdout` is what a worker with
  * nothing past it prints (written by hand from the names asked for and the worker's refusals).
  */
+/**
+ * The JS bridge modules, with the import blocker gone and Pyodide's own JS finder of start-up put
+ * back (found among live objects: importing `_pyodide._importhook` again makes a new finder with no
+ * modules registered in it; an earlier version of this attack did that, and passed with the bridge
+ * modules left in). Prints the finder's modules, then how importing `js` and `pyodide_js` ends.
+ */
+export const BRIDGE_ATTACK = [
+  'import sys',
+  "sys.meta_path[:] = [f for f in sys.meta_path if type(f).__name__ != 'BlockFinder']",
+  'import gc',
+  "finders = [o for o in gc.get_objects() if type(o).__name__ == 'JsFinder']",
+  'sys.meta_path.extend(finders)',
+  'print(sorted(name for finder in finders for name in finder.jsproxies))',
+  "for name in ('js', 'pyodide_js'):",
+  '    try:',
+  '        __import__(name)',
+  "        print(name, 'IMPORTED')",
+  '    except ImportError as e:',
+  '        print(name, type(e).__name__)',
+].join('\n');
+
 export interface BoundaryAttack {
   name: string;
   code: string;
@@ -50,24 +71,8 @@ export const BOUNDARY_ATTACKS: readonly BoundaryAttack[] = [
     stdout: "b'PK'\n",
   },
   {
-    // Pyodide's JS finder as it was at start-up, found among live objects: importing
-    // `_pyodide._importhook` again would make a new finder with no modules registered in it (an
-    // earlier version of this attack did that, and passed with the bridge modules left in).
     name: 'the JS bridge modules, with the import blocker gone and Pyodide’s own JS finder put back',
-    code: [
-      'import sys',
-      "sys.meta_path[:] = [f for f in sys.meta_path if type(f).__name__ != 'BlockFinder']",
-      'import gc',
-      "finders = [o for o in gc.get_objects() if type(o).__name__ == 'JsFinder']",
-      'sys.meta_path.extend(finders)',
-      'print(sorted(name for finder in finders for name in finder.jsproxies))',
-      "for name in ('js', 'pyodide_js'):",
-      '    try:',
-      '        __import__(name)',
-      "        print(name, 'IMPORTED')",
-      '    except ImportError as e:',
-      '        print(name, type(e).__name__)',
-    ].join('\n'),
+    code: BRIDGE_ATTACK,
     stdout: '[]\njs ModuleNotFoundError\npyodide_js ModuleNotFoundError\n',
   },
   {

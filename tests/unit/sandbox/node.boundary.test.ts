@@ -12,6 +12,7 @@ import { createHostedSandbox } from '../../../src/sandbox/host.ts';
 import { createNodeSandbox, pyodideDirectory, spawnNodeSandboxWorker } from '../../../src/sandbox/node.ts';
 import { UNGUARDED_PREFIX } from '../../../src/sandbox/test-hook.ts';
 import type { RunResult, Sandbox } from '../../../src/sandbox/types.ts';
+import { BRIDGE_ATTACK } from '../../e2e/sandbox-boundary-attacks.ts';
 import { ESCAPED_STATE_ATTACKS } from './fresh-state-attacks.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
@@ -40,21 +41,7 @@ describe('an attacker holding real builtins', () => {
 
   it('finds no JS bridge module, even with the import blocker gone and the JS finder put back', async () => {
     const code = [
-      'import sys',
-      "sys.meta_path[:] = [f for f in sys.meta_path if type(f).__name__ != 'BlockFinder']",
-      // Pyodide's JS finder of start-up, found among live objects (importing _pyodide._importhook
-      // again makes a new, empty finder: an earlier version of this test did, and passed with the
-      // bridge modules left registered).
-      'import gc',
-      "finders = [o for o in gc.get_objects() if type(o).__name__ == 'JsFinder']",
-      'sys.meta_path.extend(finders)',
-      'print(sorted(name for finder in finders for name in finder.jsproxies))',
-      "for name in ('js', 'pyodide_js'):",
-      '    try:',
-      '        __import__(name)',
-      "        print(name, 'IMPORTED')",
-      '    except ImportError as e:',
-      '        print(name, type(e).__name__)',
+      BRIDGE_ATTACK,
       'import pyodide.code',
       'try:',
       "    print(pyodide.code.run_js('1'))",
