@@ -1,7 +1,8 @@
 /**
  * `npm run test:firefox`: every Firefox ESR test file (tests/firefox/*.test.ts) under node's test
  * runner with tsx, one file at a time (each starts its own Firefox and `vite preview` on a free
- * port; two at once on two cores would slow the live run's timed Python calls). The build: the
+ * port, or the development server for the sandbox's boundary attacks, which need the test hook;
+ * two at once on two cores would slow the live run's timed Python calls). The build: the
  * folder `E2E_DIST` names (npm test builds it once for every browser stage), or built here once
  * into dist-firefox and handed to every file, so no file builds it again.
  */

@@ -5,6 +5,7 @@
  */
 import { loadPyodide } from 'pyodide';
 import type { PyCallable, PyProxy } from 'pyodide/ffi';
+import { freezeRealm } from './freeze-realm.ts';
 import { disableFunctionConstructors, stripGlobals } from './harden.ts';
 import { preludeSource } from './prelude.ts';
 import { type InterpreterModule, snapshotInterpreter } from './snapshot.ts';
@@ -118,6 +119,7 @@ async function boot(indexURL: string, interrupt: SharedArrayBuffer | null, strip
   const heap = (pyodide as unknown as { _module: InterpreterModule })._module;
   stripGlobals(strip);
   disableFunctionConstructors();
+  freezeRealm();
   for (const code of warmUpPrograms()) (run(code) as PyProxy).destroy();
   // The pristine state every program starts from: taken last, after the warm-up's programs.
   const interpreter = snapshotInterpreter(heap);

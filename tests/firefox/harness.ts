@@ -1,7 +1,8 @@
 /**
  * What every Firefox ESR test file shares: the production build served by its own `vite preview`
- * on a free port (checked to be that server, serving that build), Firefox launched over WebDriver
- * BiDi with puppeteer-core, and the waits and page probes the files use.
+ * on a free port (checked to be that server, serving that build), or the development server for
+ * the one file that needs a harness page, Firefox launched over WebDriver BiDi with puppeteer-core,
+ * and the waits and page probes the files use.
  *
  * The build: `E2E_DIST` names a folder already built (`npm run test:firefox` builds once and sets
  * it, scripts/test/firefox.mjs; `npm test` builds once for every browser stage); without it a file
@@ -56,32 +57,30 @@ function freePort(): Promise<number> {
 }
 
 /**
- * Serves the build (built first into dist-firefox when `E2E_DIST` is unset) with `vite preview` on
- * a free port (or `FIREFOX_PORT`), and waits until the server answering there serves this build's
- * index.html byte for byte. `stop` ends the server; so do SIGINT and SIGTERM (npm test ends the
- * other stages when one fails, and Ctrl-C).
+ * Starts `npx vite ARGS --port P --strictPort` on a free port P (or `FIREFOX_PORT`) in its own
+ * process group, and waits until the server answering there gives `path` a body that `ours` accepts
+ * (so that a server of another run on that port is never taken for this one). `stop` ends the
+ * server; so do SIGINT and SIGTERM (npm test ends the other stages when one fails, and Ctrl-C).
  */
-export async function serveBuild(): Promise<{ origin: string; stop: () => void }> {
-  if (process.env.E2E_DIST === undefined) {
-    execFileSync('npx', ['vite', 'build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'], {
-      stdio: 'inherit',
-    });
-  }
-  const index = join(DIST, 'index.html');
-  assert.ok(existsSync(index), `${index} is missing: build the app first (npx vite build --outDir ${DIST})`);
+async function serveVite(
+  what: string,
+  args: string[],
+  path: string,
+  ours: (body: string) => boolean,
+): Promise<{ origin: string; stop: () => void }> {
   const port = process.env.FIREFOX_PORT ? Number(process.env.FIREFOX_PORT) : await freePort();
   const origin = `http://localhost:${port}`;
   let log = '';
   let exited: string | null = null;
   const server: ChildProcess = spawn(
     'npx',
-    ['vite', 'preview', '--outDir', DIST, '--port', String(port), '--strictPort'],
+    ['vite', ...args, '--port', String(port), '--strictPort'],
     // Its own process group (npx, sh, node), ended as one.
     { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   server.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   server.stderr?.on('data', (d: Buffer) => (log += d.toString()));
-  server.on('exit', (code, signal) => (exited = `vite preview exited (${signal ?? code}):\n${log}`));
+  server.on('exit', (code, signal) => (exited = `${what} exited (${signal ?? code}):\n${log}`));
   const stop = () => {
     if (server.pid && exited === null) {
       try {
@@ -99,17 +98,42 @@ export async function serveBuild(): Promise<{ origin: string; stop: () => void }
       stop();
       process.exit(code);
     });
-  const built = readFileSync(index, 'utf8');
-  await until(
-    'vite preview to serve the build',
-    async () => (await (await fetch(`${origin}/`)).text()) === built,
-    60_000,
-    {
-      stop: async () => exited,
-      describe: async () => `server output: ${log}`,
-    },
-  );
+  await until(`${what} to serve ${path}`, async () => ours(await (await fetch(`${origin}${path}`)).text()), 60_000, {
+    stop: async () => exited,
+    describe: async () => `server output: ${log}`,
+  });
   return { origin, stop };
+}
+
+/**
+ * Serves the build (built first into dist-firefox when `E2E_DIST` is unset) with `vite preview`,
+ * checked to serve this build's index.html byte for byte.
+ */
+export async function serveBuild(): Promise<{ origin: string; stop: () => void }> {
+  if (process.env.E2E_DIST === undefined) {
+    execFileSync('npx', ['vite', 'build', '--outDir', DIST, '--emptyOutDir', '--logLevel', 'warn'], {
+      stdio: 'inherit',
+    });
+  }
+  const index = join(DIST, 'index.html');
+  assert.ok(existsSync(index), `${index} is missing: build the app first (npx vite build --outDir ${DIST})`);
+  const built = readFileSync(index, 'utf8');
+  return serveVite('vite preview', ['preview', '--outDir', DIST], '/', (body) => body === built);
+}
+
+/**
+ * Serves this checkout's sources with the Vite development server, for the harness pages under
+ * tests/e2e/pages/ (the build has none): checked to be a development server (its client script)
+ * serving `page` with this checkout's text of it (the line that follows `<body>`).
+ */
+export function serveDev(page: string): Promise<{ origin: string; stop: () => void }> {
+  const source = readFileSync(join('.', page), 'utf8');
+  const line =
+    source
+      .slice(source.indexOf('<body>') + '<body>'.length)
+      .trim()
+      .split('\n')[0] ?? '';
+  return serveVite('vite', [], `/${page}`, (body) => body.includes('/@vite/client') && body.includes(line));
 }
 
 /** Headless Firefox ESR over WebDriver BiDi, with `prefs` added to its profile. */

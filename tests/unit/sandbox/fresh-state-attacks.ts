@@ -90,3 +90,38 @@ export const ORDINARY_PROGRAMS: readonly { code: string; stdout: string }[] = [
     stdout: '42\n',
   },
 ];
+
+/**
+ * Programs past the Python policy (run with the test hook's prefix, src/sandbox/test-hook.ts, by
+ * the boundary tests: Node, Chromium, Firefox) that change the worker's JS realm, which the
+ * snapshot does not cover (src/sandbox/freeze-realm.ts). They leave the policy's own state as it
+ * was (the import blocker put back), so the worker is not replaced for that reason.
+ */
+export const ESCAPED_STATE_ATTACKS: readonly StateAttack[] = [
+  {
+    // Through Pyodide's FFI alone (no `scope`): a JS object's `constructor` is the realm's Object.
+    name: 'a getter on Array.prototype[0] that fakes every later result',
+    attack: [
+      'import sys',
+      'kept = list(sys.meta_path)',
+      "sys.meta_path[:] = [f for f in kept if type(f).__name__ != 'BlockFinder']",
+      'import _pyodide_core as core',
+      'sys.meta_path[:] = kept',
+      'Obj = core.to_js({}).constructor',
+      'Arr = core.to_js([1]).constructor',
+      'desc = Obj.new()',
+      "desc.get = Obj.prototype.valueOf.bind('FAKE')",
+      'desc.set = Obj.prototype.valueOf',
+      'desc.configurable = True',
+      "Obj.defineProperty(Arr.prototype, '0', desc)",
+    ].join('\n'),
+    later: 'print(2 + 2)',
+    stdout: '4\n',
+  },
+  {
+    name: 'Date.now rebound, which Python’s clock reads',
+    attack: 'scope.Date.now = scope.Math.random',
+    later: 'import time\nprint(time.time() > 1.7e9)',
+    stdout: 'True\n',
+  },
+];

@@ -12,6 +12,8 @@ import { createHostedSandbox } from '../../../src/sandbox/host.ts';
 import { createNodeSandbox, pyodideDirectory, spawnNodeSandboxWorker } from '../../../src/sandbox/node.ts';
 import { UNGUARDED_PREFIX } from '../../../src/sandbox/test-hook.ts';
 import type { RunResult, Sandbox } from '../../../src/sandbox/types.ts';
+import { BRIDGE_ATTACK } from '../../e2e/sandbox-boundary-attacks.ts';
+import { ESCAPED_STATE_ATTACKS } from './fresh-state-attacks.ts';
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 });
 
@@ -39,17 +41,7 @@ describe('an attacker holding real builtins', () => {
 
   it('finds no JS bridge module, even with the import blocker gone and the JS finder put back', async () => {
     const code = [
-      'import sys',
-      "sys.meta_path[:] = [f for f in sys.meta_path if type(f).__name__ != 'BlockFinder']",
-      'from _pyodide._importhook import jsfinder',
-      'sys.meta_path.append(jsfinder)',
-      'print(sorted(jsfinder.jsproxies))',
-      "for name in ('js', 'pyodide_js'):",
-      '    try:',
-      '        __import__(name)',
-      "        print(name, 'IMPORTED')",
-      '    except ImportError as e:',
-      '        print(name, type(e).__name__)',
+      BRIDGE_ATTACK,
       'import pyodide.code',
       'try:',
       "    print(pyodide.code.run_js('1'))",
@@ -121,6 +113,17 @@ describe('an attacker holding real builtins', () => {
     expect((await attack(code)).error).toBeUndefined();
     expect((await run(PROOF)).error).toMatch(/is not allowed in the sandbox/);
   });
+});
+
+describe('what an attacker holding real builtins changes in the JS realm, the next program cannot observe', () => {
+  for (const { name, attack: code, later, stdout } of ESCAPED_STATE_ATTACKS) {
+    it(name, async () => {
+      expect((await attack(code)).crashed).toBe(false);
+      for (const result of [await run(later), await run(later)]) {
+        expect([result.stdout, result.error]).toEqual([stdout, undefined]);
+      }
+    });
+  }
 });
 
 describe('the hook in production', () => {
