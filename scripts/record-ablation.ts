@@ -1,5 +1,5 @@
 /**
- * `npm run record:ablation [-- --seeds 1,2,3 --iterations 6 --preset classroom --only ID ...
+ * `npm run record:ablation [-- --seeds 1,2,3 --iterations 8 --preset classroom --only ID ...
  *   --cache runs/ablation --out public/runs/coevolution-ablation.json]`
  * Agent0's Table 3 (ablations) and Table 9 (one curriculum turn against four) on the simulator: every
  * variant of ABLATION_VARIANTS (src/engine/studies/ablation-variants.ts) on each seed, the defaults plus the
@@ -23,7 +23,7 @@ import { TOP_LEVELS } from '../src/engine/loop/levels';
 const { values } = parseArgs({
   options: {
     seeds: { type: 'string', default: '1,2,3' },
-    iterations: { type: 'string', default: '6' },
+    iterations: { type: 'string', default: '8' },
     preset: { type: 'string', default: 'classroom' },
     only: { type: 'string', multiple: true, default: [] },
     cache: { type: 'string', default: 'runs/ablation' },

@@ -92,12 +92,11 @@ const npm = (script: string, args: readonly string[]): Step => ({ argv: ['npm', 
 const setItems = (o: ConfigOverride): string[] => flattenSettings(o).map(([p, v]) => `${p}=${String(v)}`);
 
 // ---------------------------------------------------------------------------------------------------
-// The base model: made by five `npm run pretrain` runs, each from the one before (docs/algorithms.md
-// §1.7). The first two ran on older code (the vocabulary and corpus have changed since), so a
-// regeneration starts from the second one's file as committed at 39a9f73 and reruns the last three.
+// The base model: made by six `npm run pretrain` runs, each from the one before (docs/algorithms.md
+// §1.7). All but the last ran on older code (the vocabulary and the task family have changed since),
+// so a regeneration starts from the fifth one's file as committed at 70ce93b and reruns the last.
 
-const BASE_START_COMMIT = '39a9f73';
-const BASE_TOOL_ARGS = ['--kind-weights', '0.3,0.35,0.5', '--questioner-tool-use', '1'];
+const BASE_START_COMMIT = '70ce93b';
 const BASE_RECIPE: readonly PretrainLink[] = [
   { commit: 'b4c1869', args: [], note: 'from fresh weights (seed 20251, 2500 steps), vocabulary of 215 tokens' },
   {
@@ -106,40 +105,14 @@ const BASE_RECIPE: readonly PretrainLink[] = [
     note: 'vocabulary grown to 219 tokens; shipped until e0f64b9 (also at 39a9f73)',
   },
   {
-    commit: null,
-    args: [
-      '--from',
-      `${SCRATCH}/base-${BASE_START_COMMIT}.a0lm`,
-      '--steps',
-      '600',
-      '--lr',
-      '0.001',
-      '--tool-use',
-      '0.5,0.5,0.5,0.5,0.5,0.95,0.95',
-      ...BASE_TOOL_ARGS,
-      '--out',
-      `${SCRATCH}/base-b1.a0lm`,
-    ],
-    note: 'B1: tool solvers that call the tool on step problems, questioner documents checked with it',
+    commit: 'e0f64b9',
+    args: ['--steps', '2100', '--lr', '0.001', '--tool-use', '0.5,0.5,0.5,0.5,0.5,0.95,0.95'],
+    note: 'B1 and B2 (600 then 1500 steps): tool solvers that call the tool on step problems, questioner documents checked with it',
   },
   {
-    commit: null,
-    args: [
-      '--from',
-      `${SCRATCH}/base-b1.a0lm`,
-      '--steps',
-      '1500',
-      '--lr',
-      '0.001',
-      '--tool-use',
-      '0.5,0.5,0.5,0.5,0.5,0.95,0.95',
-      ...BASE_TOOL_ARGS,
-      '--difficulty-weights',
-      '5,3,2,1.5,1.5,3,3',
-      '--out',
-      'public/models/base.a0lm',
-    ],
-    note: 'B2: step problems drawn half as often again; shipped at e0f64b9',
+    commit: BASE_START_COMMIT,
+    args: ['--steps', '600', '--lr', '0.001', '--tool-use', '0.3,0.4,0.5,0.6,0.7,0.95,0.95'],
+    note: 'F: calls its tool more on harder questions; shipped until the ladder family',
   },
   {
     commit: null,
@@ -151,14 +124,19 @@ const BASE_RECIPE: readonly PretrainLink[] = [
       '--lr',
       '0.001',
       '--tool-use',
-      '0.3,0.4,0.5,0.6,0.7,0.95,0.95',
-      ...BASE_TOOL_ARGS,
+      '0,1,1,1,0.3,0.2,0.1',
+      '--kind-weights',
+      '0.3,0.35,0.5',
+      '--questioner-tool-use',
+      '1',
       '--difficulty-weights',
-      '5,3,2,1.5,1.5,3,3',
+      '3,2,2,2,1.5,1,0.5',
+      '--questioner-difficulty-weights',
+      '6,4,2.5,1.5,0.15,0.08,0.05',
       '--out',
       'public/models/base.a0lm',
     ],
-    note: 'the shipped base (70ce93b): calls its tool more on harder questions',
+    note: 'the shipped base (L5): on the ladder family it calls its tool always on levels 2–4 and seldom above, and writes mostly levels 1–2',
   },
 ];
 
@@ -193,7 +171,7 @@ function compareEntry(id: string, file: string, overrides: ConfigOverride, what:
 }
 
 const CLASSROOM = { preset: 'classroom', seed: 1, iterations: 8, overrides: {} } as const;
-const ABLATION = { preset: 'classroom', seeds: [1, 2, 3], iterations: 6 } as const;
+const ABLATION = { preset: 'classroom', seeds: [1, 2, 3], iterations: 8 } as const;
 const REPAIR = { seed: 1, iterations: 20, variants: 'all', otherSeeds: [2, 3, 4] } as const;
 const repairArgs = (seed: number, out: string) => [
   '--ablation',
@@ -220,7 +198,7 @@ export const MANIFEST: readonly Artefact[] = [
     steps: [
       {
         argv: ['git', 'show', `${BASE_START_COMMIT}:public/models/base.a0lm`],
-        stdout: `${SCRATCH}/base-${BASE_START_COMMIT}.a0lm`,
+        stdout: 'public/models/base.a0lm',
       },
       ...BASE_RECIPE.filter((l) => l.commit === null).map((l) => npm('pretrain', l.args)),
     ],

@@ -29,6 +29,7 @@ export const AGENT0_VALUES: Partial<Record<SettingPath, string>> = {
   'proxy.goldenAnswer': '`last-character` (§7.1)',
   'proxy.unboxedAnswer': '`none` (§7.8)',
   'proxy.uncheckedAnswer': '`scored` (no rule, §7.11)',
+  'proxy.unreadableQuestion': '`scored` (no oracle, §7.13)',
   'reward.toolRewardPerCall': '0.05 (§7.12)',
   'reward.toolRewardSource': '`as-released` (§7.2)',
   'pool.questions': '8000',

@@ -57,6 +57,7 @@ export const SETTING_RULES: Record<string, SettingRule> = {
   'proxy.goldenAnswer': oneOf('whole', 'last-character'),
   'proxy.unboxedAnswer': oneOf('violation', 'none'),
   'proxy.uncheckedAnswer': oneOf('violation', 'scored'),
+  'proxy.unreadableQuestion': oneOf('violation', 'scored'),
   'reward.uncertaintyScale': oneOf('min', 'linear'),
   'reward.repetitionWeight': num(0, 100),
   'reward.clusterThreshold': num(0, 1, true),

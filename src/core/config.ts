@@ -75,6 +75,13 @@ export interface Agent0Config {
      * computing the answers of its questions (docs/algorithms.md §7.11). Read by the contract phase only.
      */
     uncheckedAnswer: 'violation' | 'scored';
+    /**
+     * A questioner rollout whose question the task family's oracle cannot read (a name never
+     * defined, a frame the family does not have): `scored` like any other (the paper and the released
+     * code have no oracle) or a `violation` (U = −1), so that the uncertainty term cannot pay for
+     * malformed text the executor splits on (docs/algorithms.md §7.13). Read by the contract phase only.
+     */
+    unreadableQuestion: 'violation' | 'scored';
   };
   reward: {
     uncertaintyScale: UncertaintyScale;
@@ -156,6 +163,7 @@ const FAITHFUL: Agent0Config = {
     goldenAnswer: 'whole',
     unboxedAnswer: 'violation',
     uncheckedAnswer: 'scored',
+    unreadableQuestion: 'scored',
   },
   reward: {
     uncertaintyScale: 'min',
@@ -210,13 +218,11 @@ const PRESET_OVERRIDES: Record<PresetName, ConfigOverride> = {
     // A curriculum sample must run a program to check its question: without the rule the questioner
     // stops checking and its answer agrees with the executor's majority on a third of the questions,
     // with it on half (eight seeds, docs/experiments.md, docs/algorithms.md §7.11).
-    proxy: { candidates: 6, uncheckedAnswer: 'violation' },
+    // A question the oracle cannot read is a violation too: without the rule the questioner leaves
+    // the task family once it reaches the top levels, paid for malformed text the executor splits on
+    // (four seeds, docs/experiments.md, docs/algorithms.md §7.13).
+    proxy: { candidates: 6, uncheckedAnswer: 'violation', unreadableQuestion: 'violation' },
     pool: { questions: 32 },
-    // The tool term at half the paper's λ_tool (0.6; Agent0's released code 0.05): with a base whose
-    // executor calls its tool more often on harder questions, the questions a frozen executor is
-    // asked need more tool calls from one iteration to the next, as in the paper's Table 5
-    // (docs/experiments.md, docs/algorithms.md §7.12).
-    reward: { toolRewardPerCall: 0.3 },
     // More updates than Agent0's one, so ρ leaves 1 and the clip view has something to show.
     executor: { prompts: 8, rolloutsPerPrompt: 8, steps: 1, updatesPerStep: 4 },
   },

@@ -18,6 +18,8 @@ export const RELEASED_SETTINGS = {
     unboxedAnswer: 'none',
     // §7.11: the released questioner has no tool, so nothing asks it to run a program.
     uncheckedAnswer: 'scored',
+    // §7.13: the released code has no oracle to read a question with.
+    unreadableQuestion: 'scored',
     gate: true,
     gateMinP: 0.1,
   },

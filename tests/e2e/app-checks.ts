@@ -73,6 +73,12 @@ export async function checkPhaseView(page: Page, record: PhaseRecord, config: Ag
       await expect(page.locator('[data-view="reward-notes"]')).toContainText(
         config.proxy.uncheckedAnswer === 'violation' ? 'a sample that ran no program' : 'is scored like any other',
       );
+      // And whether a question the oracle cannot read breaks the contract.
+      await expect(page.locator('[data-view="reward-notes"]')).toContainText(
+        config.proxy.unreadableQuestion === 'violation'
+          ? 'a sample whose question it cannot read'
+          : 'whose question the oracle cannot read is scored like any other',
+      );
       // And how much each tool call weighs, against the released code's 0.05 and the paper's 0.6.
       await expect(page.locator('[data-view="reward-notes"]')).toContainText(
         config.reward.toolRewardPerCall === 0

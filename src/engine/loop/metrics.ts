@@ -11,7 +11,7 @@
 import type { Agent0Config } from '../../core/config';
 import { mean } from '../../core/stats';
 import { solveQuestion } from '../../core/tasks';
-import { repeatedShare } from './levels';
+import { TOP_LEVELS, repeatedShare } from './levels';
 import type { EvaluationResult, PhaseName, RecordOf } from './trace';
 
 /** One iteration's records as the rows read them. */
@@ -38,8 +38,8 @@ export interface MetricRow {
   column: string;
 }
 
-/** Difficulties at and above this are the "hard questions" of `hardAccuracy` and `hardToolUse`. */
-export const HARD_DIFFICULTY = 4;
+/** Difficulties at and above this are the "hard questions" of `hardAccuracy` and `hardToolUse`: the top three levels. */
+export const HARD_DIFFICULTY: number = TOP_LEVELS[0] as number;
 
 /** Mean of `field` over the evaluation's difficulties ≥ HARD_DIFFICULTY; null when it has none. */
 function hardMean(e: EvaluationResult, field: 'accuracy' | 'toolUse'): number | null {

@@ -72,18 +72,21 @@ export function rolloutRecords(batch: CurriculumBatch): QuestionerRollout[] {
 /**
  * Phase 2: the output contract of each rollout; violations carry no question. A question too long
  * to leave the solver room to answer inside the context counts as a violation too, and so does a
- * rollout that ran no program when `proxy.uncheckedAnswer` is `violation` (docs/algorithms.md §7.11).
+ * rollout that ran no program when `proxy.uncheckedAnswer` is `violation` (docs/algorithms.md §7.11),
+ * and one whose question the oracle cannot read when `proxy.unreadableQuestion` is (§7.13).
  */
 export function parseRollouts(ctx: EngineContext, batch: CurriculumBatch): QuestionerContract[] {
-  const { unboxedAnswer, uncheckedAnswer } = ctx.config.proxy;
+  const { unboxedAnswer, uncheckedAnswer, unreadableQuestion } = ctx.config.proxy;
   return batch.texts.map((text, i) => {
     const checked = uncheckedAnswer === 'scored' || (batch.toolCalls[i] as number) > 0;
     const contract = checked ? parseQuestioner(text, unboxedAnswer) : null;
-    const parsed = contract && questionFits(ctx, toolSolverPrompt(contract.question)) ? contract : null;
+    const fits = contract && questionFits(ctx, toolSolverPrompt(contract.question)) ? contract : null;
+    const trueAnswer = fits ? (solveQuestion(fits.question)?.answer ?? null) : null;
+    const parsed = fits && (unreadableQuestion === 'scored' || trueAnswer !== null) ? fits : null;
     return {
       question: parsed?.question ?? null,
       answer: parsed?.answer ?? null,
-      trueAnswer: parsed ? (solveQuestion(parsed.question)?.answer ?? null) : null,
+      trueAnswer: parsed ? trueAnswer : null,
     };
   });
 }

@@ -43,6 +43,10 @@ export const NOTES_EN: NoteTexts = {
     mode === 'violation'
       ? 'This run asks the questioner to check its question: a sample that ran no program while it wrote breaks the contract (U = −1). Neither the paper nor the released code has this rule (the released questioner has no tool); without it the questioner stops computing its answers after a few iterations.'
       : 'A questioner sample that ran no program is scored like any other, as in the paper.',
+  unreadable: (mode) =>
+    mode === 'violation'
+      ? 'This run also asks for a question the task family’s oracle can read: a sample whose question it cannot read (a name never defined, a frame the family does not have) breaks the contract (U = −1). Neither the paper nor the released code has an oracle; without the rule the questioner leaves the family once it reaches the top levels, paid for malformed text the executor splits on.'
+      : 'A questioner sample whose question the oracle cannot read is scored like any other, as in the paper and the released code.',
   toolWeight: (perCall, released, paper) =>
     perCall === 0
       ? `This run has no tool term (0 per call), the setting of Table 3’s ablation without the tool reward. Agent0’s released code weighs each call ${num(released)}, the paper ${num(paper)} (λ_tool).`
@@ -50,7 +54,7 @@ export const NOTES_EN: NoteTexts = {
         ? `The tool term weighs each call ${num(perCall)}, as Agent0’s released code does; the paper’s λ_tool is ${num(paper)}.`
         : perCall === paper
           ? `The tool term weighs each call ${num(perCall)}, the paper’s λ_tool; Agent0’s released code uses ${num(released)}.`
-          : `The tool term weighs each call ${num(perCall)} here («reward.toolRewardPerCall»), neither Agent0’s released ${num(released)} nor the paper’s λ_tool of ${num(paper)}. The classroom preset departs the same way, with a base that calls its tool more often on harder questions, so that an executor frozen after one iteration needs more tool calls for each later iteration’s questions, as in the paper’s Table 5.`,
+          : `The tool term weighs each call ${num(perCall)} here («reward.toolRewardPerCall»), neither Agent0’s released ${num(released)} nor the paper’s λ_tool of ${num(paper)}.`,
   labellingMode: (mode) =>
     mode === 'tool'
       ? 'Agent0’s released code self-labels with the plain solver (no tools) although the executor trains and answers with the tool. This run labels with the tool, so the label comes from the same solver that is trained.'

@@ -82,6 +82,8 @@ export interface NoteTexts {
   golden: (mode: Agent0Config['proxy']['goldenAnswer']) => string;
   toolSource: (source: Agent0Config['reward']['toolRewardSource']) => string;
   unchecked: (mode: Agent0Config['proxy']['uncheckedAnswer']) => string;
+  /** Whether a question the oracle cannot read is a contract violation (`proxy.unreadableQuestion`). */
+  unreadable: (mode: Agent0Config['proxy']['unreadableQuestion']) => string;
   /** The tool term's weight per call in this run, beside the released code's (`released`) and the paper's λ_tool (`paper`). */
   toolWeight: (perCall: number, released: number, paper: number) => string;
   labellingMode: (mode: Agent0Config['labelling']['mode']) => string;

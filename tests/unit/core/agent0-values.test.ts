@@ -31,6 +31,7 @@ describe('AGENT0_VALUES', () => {
     expect(AGENT0_VALUES['proxy.goldenAnswer']).toMatch(`\`${RELEASED_SETTINGS.proxy.goldenAnswer}\``);
     expect(AGENT0_VALUES['proxy.unboxedAnswer']).toMatch(`\`${RELEASED_SETTINGS.proxy.unboxedAnswer}\``);
     expect(AGENT0_VALUES['proxy.uncheckedAnswer']).toMatch(`\`${RELEASED_SETTINGS.proxy.uncheckedAnswer}\``);
+    expect(AGENT0_VALUES['proxy.unreadableQuestion']).toMatch(`\`${RELEASED_SETTINGS.proxy.unreadableQuestion}\``);
     expect(AGENT0_VALUES['proxy.gate']).toMatch(
       `${RELEASED_SETTINGS.proxy.gate} / ${RELEASED_SETTINGS.proxy.gateMinP} as released`,
     );

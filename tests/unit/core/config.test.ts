@@ -130,6 +130,14 @@ describe('departures from the released code', () => {
     expect(makeConfig('faithful').proxy.uncheckedAnswer).toBe('scored');
     expect(makeConfig('tiny').proxy.uncheckedAnswer).toBe('scored');
     expect(makeConfig('classroom').proxy.uncheckedAnswer).toBe('violation');
+    expect(['faithful', 'tiny', 'classroom'].map((p) => makeConfig(p as 'tiny').proxy.unreadableQuestion)).toEqual([
+      'scored',
+      'scored',
+      'violation',
+    ]);
+    expect(() => makeConfig('classroom', { proxy: { unreadableQuestion: 'never' as 'scored' } })).toThrow(
+      /proxy\.unreadableQuestion: must be one of violation, scored/,
+    );
     expect(() => makeConfig('classroom', { questioner: { maxTurns: 0 } })).toThrow(
       /proxy\.uncheckedAnswer=violation asks every curriculum sample to run a program, but questioner\.maxTurns=0/,
     );
@@ -149,6 +157,8 @@ describe('departures from the released code', () => {
       expect(c.proxy.unboxedAnswer).toBe('none');
       // The released questioner has no tool: nothing asks it to run a program (§7.11).
       expect(c.proxy.uncheckedAnswer).toBe('scored');
+      // Nor has it an oracle to read a question with (§7.13).
+      expect(c.proxy.unreadableQuestion).toBe('scored');
       expect([c.proxy.gate, c.proxy.gateMinP]).toEqual([true, 0.1]);
       expect(c.reward.toolRewardSource).toBe('as-released');
       expect(c.reward.uncertaintyScale).toBe('min');

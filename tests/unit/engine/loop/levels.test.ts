@@ -8,12 +8,14 @@ import { levelMix, repeatedShare } from '../../../../src/engine/loop/levels';
 import type { PhaseName, PhaseRecord, RecordOf } from '../../../../src/engine/loop/trace';
 
 const at = { iteration: 2, ms: 1, backend: 'cpu', numTensors: 0 };
-// Oracle levels (tests/unit/core/tasks.test.ts): 3 + 4 and 5 + 1 are level 1, 3 * 4 level 2,
-// 3 / 4 + 1 level 4; "hello world" is no question of the family.
+// Oracle levels (src/core/step-tasks.ts's table): 3 + 4 and 5 + 1 are level 1 (single-digit sums);
+// 3 * 4 is level 2 (two literals up to 30, not a sum of digits); the step problem is level 4 (its
+// first expression has three literals, one above 30 and none above 50; one more operand, 3);
+// "hello world" is no question of the family.
 const L1 = 'What is 3 + 4 ?';
 const L1b = 'What is 5 + 1 ?';
 const L2 = 'What is 3 * 4 ?';
-const L4 = 'What is 3 / 4 + 1 ?';
+const L4 = 'Let x = 40 + 2 + 7 . What is x * 3 ?';
 const OTHER = 'hello world';
 
 const contracts = (step: number, questions: (string | null)[]): PhaseRecord =>

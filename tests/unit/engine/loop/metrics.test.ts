@@ -60,7 +60,7 @@ const twoSteps = [
   proxy(1, [{ rawP: 0.3, p: 0.3, agrees: true }]),
 ];
 // Oracle difficulties 1, 2 and 4 (tests/unit/core/tasks.test.ts); the last is no question of the family.
-const poolRecord = pool(['What is 3 + 4 ?', 'What is 3 * 4 ?', 'What is 3 / 4 + 1 ?', 'hello world']);
+const poolRecord = pool(['What is 3 + 4 ?', 'What is 3 * 4 ?', 'Let x = 40 + 2 + 7 . What is x * 3 ?', 'hello world']);
 const tiny = makeConfig('tiny');
 
 describe('the co-evolution metrics', () => {
@@ -100,7 +100,9 @@ describe('the co-evolution metrics', () => {
   });
 
   it('averages the oracle difficulty of the pool, leaving out what the oracle cannot solve', () => {
-    expect(s.poolDifficulty).toBeCloseTo(7 / 3, 12); // (1 + 2 + 4) / 3
+    // Levels 1 (a sum of digits), 2 (a product of two literals up to 30), 4 (a step problem whose first
+    // expression has a literal above 30): (1 + 2 + 4) / 3.
+    expect(s.poolDifficulty).toBeCloseTo(7 / 3, 12);
   });
 
   it('averages the tool calls over every executor training rollout of the iteration', () => {
@@ -112,10 +114,10 @@ describe('the co-evolution metrics', () => {
     expect([empty.gatePass, empty.poolDifficulty, empty.toolCallsPerTask]).toEqual([null, null, null]);
   });
 
-  it('reads the hard questions as difficulty 4 and up, for the run and the base model alike', () => {
+  it('reads the hard questions as difficulty 5 and up (the top three levels), for the run and the base model alike', () => {
     const hard = METRICS.find((m) => m.key === 'hardAccuracy');
-    expect(s.hardAccuracy).toBeCloseTo(0.45, 12); // (0.4 + 0.5) / 2
-    expect(hard?.baseline(result)).toBeCloseTo(0.45, 12);
+    expect(s.hardAccuracy).toBeCloseTo(0.5, 12); // level 5 only: 5 / 10
+    expect(hard?.baseline(result)).toBeCloseTo(0.5, 12);
     expect(hard?.baseline({ ...result, byDifficulty: result.byDifficulty.slice(0, 1) })).toBeNull();
   });
 });

@@ -51,7 +51,12 @@ describe('a failing sandbox', () => {
         ? { observation: 'Sandbox error: the worker crashed', ok: false, timedOut: false }
         : { observation: 'TimeoutError: the code ran longer than 3000 ms and was stopped', ok: false, timedOut: true };
     };
-    const config = makeConfig('tiny', { seed: 11, proxy: { temperature: 1.5 } });
+    // Sixteen curriculum samples, so that some are step problems, on which the base's proxy calls its tool.
+    const config = makeConfig('tiny', {
+      seed: 12,
+      questioner: { prompts: 4, rolloutsPerPrompt: 4 },
+      proxy: { temperature: 1.5 },
+    });
     const models = modelsFromCheckpoint(new Uint8Array(readFileSync(BASE_CHECKPOINT)));
     const engine = new Engine(config, models, flaky, 'wasm');
     // Phases 1–2 (the questioner may run programs while it writes), then the proxy on its own.
@@ -118,6 +123,44 @@ describe('a questioner sample that ran no program', () => {
       'What is 4 + 4 ?',
     ]);
     expect(parse(makeConfig('tiny'))).toEqual(['What is 1 + 2 ?', 'What is 4 + 4 ?']);
+    executor.dispose();
+  });
+});
+
+describe('a questioner sample whose question the oracle cannot read', () => {
+  it('counts as a contract violation where proxy.unreadableQuestion is violation, and is scored where it is scored', async () => {
+    await useBackend('wasm');
+    const executor = tinyModel(2, { contextLength: 64 });
+    const ran = '\n```python\nprint(0)\n```\n```output\n0\n```\n';
+    const batch = {
+      sequences: [],
+      lossMask: [],
+      toolCalls: [1, 1, 1],
+      groups: [0, 0, 0],
+      // Readable: 27 = 3 * 9 by hand, and the step problem's x = 2 + 3 = 5, 5 * 4 = 20. Unreadable: x
+      // is never defined (what the questioner wrote when it left the family, docs/experiments.md).
+      texts: [
+        `<question>What is 3 * 9 ?</question>${ran}\\boxed{27}`,
+        `<question>Let x = 2 + 3 . What is x * 4 ?</question>${ran}\\boxed{20}`,
+        `<question>Let x0 + 27 + 33 - 29 .</question>${ran}\\boxed{14}`,
+      ],
+    };
+    const parse = (config: ReturnType<typeof makeConfig>) =>
+      parseRollouts({ config, executor } as unknown as Parameters<typeof parseRollouts>[0], batch).map((r) => [
+        r.question,
+        r.trueAnswer,
+      ]);
+    expect(makeConfig('classroom').proxy.unreadableQuestion).toBe('violation');
+    expect(parse(makeConfig('classroom'))).toEqual([
+      ['What is 3 * 9 ?', '27'],
+      ['Let x = 2 + 3 . What is x * 4 ?', '20'],
+      [null, null],
+    ]);
+    expect(parse(makeConfig('classroom', { proxy: { unreadableQuestion: 'scored' } }))[2]).toEqual([
+      'Let x0 + 27 + 33 - 29 .',
+      null,
+    ]);
+    expect(parse(makeConfig('faithful'))[2]?.[0]).toBe('Let x0 + 27 + 33 - 29 .');
     executor.dispose();
   });
 });

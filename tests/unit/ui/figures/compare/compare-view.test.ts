@@ -16,12 +16,12 @@ describe('the compare view’s data', () => {
     for (const k of recorded) expect(keys).toContain(k);
   });
 
-  it('reads the base model’s hard-question figures as the mean over difficulties 4 to 7', () => {
+  it('reads the base model’s hard-question figures as the mean over difficulties 5 to 7', () => {
     const b = classroom.baseline;
-    const hard = b?.byDifficulty.filter((d) => d.difficulty >= 4) ?? [];
-    expect(hard.map((d) => d.difficulty)).toEqual([4, 5, 6, 7]);
+    const hard = b?.byDifficulty.filter((d) => d.difficulty >= 5) ?? [];
+    expect(hard.map((d) => d.difficulty)).toEqual([5, 6, 7]);
     const sum = hard.reduce((s, d) => s + d.accuracy, 0);
-    expect(baselineValue(b, 'hardAccuracy')).toBeCloseTo(sum / 4, 12);
+    expect(baselineValue(b, 'hardAccuracy')).toBeCloseTo(sum / 3, 12);
     expect(baselineValue(b, 'heldOutAccuracy')).toBe(b?.accuracy);
     expect(baselineValue(b, 'kl')).toBeNull();
     expect(baselineValue(b, 'pseudoLabelAccuracy')).toBeNull();
