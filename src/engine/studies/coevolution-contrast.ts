@@ -7,10 +7,11 @@
 import { type SeedSpread, type Separation, seedSpread, separation, shareGap } from '../../core/stats';
 import type { AblationRecording } from './ablation-file';
 import type { AblationId } from './ablation-variants';
+import { HARD_DIFFICULTY } from '../loop/metrics';
 import { levelCounts } from './pools';
 
-/** Difficulty from which a question counts as hard (the curves' "accuracy at difficulty ≥ 4"). */
-export const HARD_LEVEL = 4;
+/** Difficulty from which a question counts as hard: the top three levels, as the curves' "accuracy at difficulty ≥ 5". */
+export const HARD_LEVEL = HARD_DIFFICULTY;
 
 /** One pool: its questions the oracle places (levels 1–7) and the share of each level among them. */
 export interface PoolMix {

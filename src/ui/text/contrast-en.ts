@@ -32,7 +32,7 @@ function contrastFinding(f: ContrastFinding): string {
 export const CONTRAST_EN: ContrastTexts = {
   mixTitle: 'The question pool’s level mix over the iterations',
   mixIntro:
-    'Each bar is one iteration’s question pool in the classroom recording, split by the oracle’s difficulty level (1 easiest, 6–7 the two-step problems). As the solver improves, the questioner is paid for questions near p = 0.5, so the pool should move to higher levels.',
+    'Each bar is one iteration’s question pool in the classroom recording, split by the oracle’s difficulty level (1 sums of two digits, 2–7 two-step problems with more and longer operands at each level). As the solver improves, the questioner is paid for questions near p = 0.5, so the pool should move to higher levels.',
   mixBar: (iteration, questions) => `pool ${iteration} (${questions})`,
   level: (level) => `level ${level}`,
   mixTip: (iteration, level, share, count) =>

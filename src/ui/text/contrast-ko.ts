@@ -32,7 +32,7 @@ function contrastFinding(f: ContrastFinding): string {
 export const CONTRAST_KO: ContrastTexts = {
   mixTitle: '반복에 따른 문제 풀의 난이도 구성',
   mixIntro:
-    '막대 하나가 교실용 녹화에서 한 반복의 문제 풀이며, 오라클이 매긴 난이도(1이 가장 쉽고, 6–7은 두 단계 문제)로 나뉩니다. 해답자가 나아지면 출제자는 p = 0.5 근처의 문제로 보상을 받으므로, 풀은 더 높은 난이도로 옮겨 가야 합니다.',
+    '막대 하나가 교실용 녹화에서 한 반복의 문제 풀이며, 오라클이 매긴 난이도(1은 한 자리 수 두 개의 덧셈·뺄셈, 2–7은 단계마다 피연산자가 많아지고 길어지는 두 단계 문제)로 나뉩니다. 해답자가 나아지면 출제자는 p = 0.5 근처의 문제로 보상을 받으므로, 풀은 더 높은 난이도로 옮겨 가야 합니다.',
   mixBar: (iteration, questions) => `풀 ${iteration}(${questions})`,
   level: (level) => `난이도 ${level}`,
   mixTip: (iteration, level, share, count) => `반복 ${iteration}의 문제 풀, 난이도 ${level}\n${share}(문제 ${count}개)`,

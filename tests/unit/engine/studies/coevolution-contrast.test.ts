@@ -18,18 +18,19 @@ import type { IterationSummary } from '../../../../src/engine/loop/summary';
 import { EN } from '../../../../src/ui/text/en';
 import { KO } from '../../../../src/ui/text/ko';
 
-/** A pool of `n` questions, a share `hard` of them at level 4 and the rest at level 1. */
+/** A pool of `n` questions, a share `hard` of them at level 5 and the rest at level 1. */
 const mix = (iteration: number, n: number, hard: number): PoolMix => ({
   iteration,
   questions: n,
-  shares: [1 - hard, 0, 0, hard, 0, 0, 0],
+  shares: [1 - hard, 0, 0, 0, hard, 0, 0],
 });
 
 describe('the level mix of each pool', () => {
   it('shares the oracle’s levels among the questions it places, and leaves an empty pool empty', () => {
-    // “What is 7 + 1 ?” is level 1, “What is 70 + 1 ?” level 5; the third is outside the task family.
+    // “What is 7 + 1 ?” is level 1; “What is 70 + 1 ?” level 6 (a literal above 50, none above 99);
+    // the third is outside the task family.
     const [first, second] = poolMixes([['What is 7 + 1 ?', 'What is 70 + 1 ?', 'Name a colour .'], []]);
-    expect(first).toEqual({ iteration: 1, questions: 2, shares: [0.5, 0, 0, 0, 0.5, 0, 0] });
+    expect(first).toEqual({ iteration: 1, questions: 2, shares: [0.5, 0, 0, 0, 0, 0.5, 0] });
     expect(hardShare(first!)).toBe(0.5);
     expect(second).toEqual({ iteration: 2, questions: 0, shares: [0, 0, 0, 0, 0, 0, 0] });
   });

@@ -23,9 +23,10 @@ describe('Table 5 cells, hand-computed', () => {
     expect(cell).toEqual({ pass: 0.5, toolCalls: 1 });
   });
   it('counts a column’s questions by the oracle’s level, outside the family first', () => {
-    // Level 1: two one-digit operands, + or −; level 2 allows products up to 20; level 3 three
-    // operands up to 50; "Let x = …" is a step problem, level 6 when the second expression adds one
-    // operand and 7 when it adds two (src/core/step-tasks.ts). Division by zero and free text are outside.
+    // Level 1: two one-digit operands, + or −. Otherwise the lowest level of src/core/step-tasks.ts's
+    // table whose bounds admit it: 12 * 15 (two literals ≤ 30) and "Let x = 3 + 4 . What is x * 2 ?"
+    // (one more operand) level 2; 45 * 3 − 17 (three literals, one above 30) level 4; "Let x = 3 + 4 * 5
+    // . What is x * 2 − 7 ?" (two more operands in E2) level 5. Division by zero and free text are outside.
     const counts = levelCounts([
       'What is 3 + 4 ?',
       'What is 9 - 2 ?',
@@ -36,7 +37,7 @@ describe('Table 5 cells, hand-computed', () => {
       'What is 3 / 0 ?',
       'hello',
     ]);
-    expect(counts).toEqual([2, 2, 1, 1, 0, 0, 1, 1]);
+    expect(counts).toEqual([2, 2, 2, 0, 1, 1, 0, 0]);
   });
   it('frozen executors 0, 1, 3 and the last', () => {
     expect(tableSolvers(8)).toEqual([0, 1, 3, 8]);

@@ -61,7 +61,7 @@ describe('oneChangeStory', () => {
       'proxy.goldenAnswer',
       'proxy.unboxedAnswer',
       'proxy.uncheckedAnswer',
-      'reward.toolRewardPerCall',
+      'proxy.unreadableQuestion',
       'reward.toolRewardSource',
     ]);
     expect(s.missing).toEqual(['public/runs/compare-only-released-gate.json']);
