@@ -15,7 +15,13 @@ describe('tool-solver rollouts with the shipped base model', () => {
 
   it('append each observation after a closed code block and mask exactly those tokens out', async () => {
     const calls: string[] = [];
-    const questions = ['What is 3 + 4 ?', 'Compute 12 * 3 - 5 .', 'Evaluate 8 - 2 .', 'Find the value of 7 + 9 .'];
+    // Two step problems (levels 2–3), on which the base calls its tool, and two level-1 sums it answers in its head.
+    const questions = [
+      'Let x = 4 + 5 . What is x * 3 ?',
+      'Evaluate 8 - 2 .',
+      'Let x = 12 - 7 + 20 . What is x + 9 ?',
+      'Find the value of 7 + 9 .',
+    ];
     const prompts = Array.from({ length: 16 }, (_, i) =>
       tokenizer.encode(toolSolverPrompt(questions[i % 4] as string)),
     );
@@ -36,7 +42,9 @@ describe('tool-solver rollouts with the shipped base model', () => {
     const observation = formatObservation('RESULT 42');
     expect(rollouts.reduce((n, r) => n + r.toolCalls, 0)).toBe(calls.length);
     expect(calls.length).toBeGreaterThan(0);
-    expect(calls.every((c) => c.startsWith('print(') || c.startsWith('from fractions'))).toBe(true);
+    // Every program prints what it computes, as the corpus's do (a step problem's second call sets x
+    // first; given the fake observation here, the model copies it as best it can).
+    expect(calls.every((c) => c.includes('print('))).toBe(true);
     for (const [b, r] of rollouts.entries()) {
       expect(r.tokens.slice(0, r.promptLength)).toEqual(prompts[b]);
       expect(r.modelMask).toHaveLength(r.tokens.length);

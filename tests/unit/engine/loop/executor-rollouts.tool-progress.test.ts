@@ -43,7 +43,12 @@ describe('tool-call progress of a rollout phase', () => {
     } as unknown as EngineContext;
     // Two step problems (levels 2–3), on which the base's tool solver calls its tool, and two level-1
     // sums it answers in its head, so a later turn holds fewer writers than the first.
-    const prompts = ['Let x = 4 + 5 . What is x * 3 ?', 'What is 3 + 4 ?', 'Let x = 12 - 7 . What is x + 9 ?', 'Evaluate 8 - 2 .']
+    const prompts = [
+      'Let x = 4 + 5 . What is x * 3 ?',
+      'What is 3 + 4 ?',
+      'Let x = 12 - 7 . What is x + 9 ?',
+      'Evaluate 8 - 2 .',
+    ]
       .flatMap((q) => [q, q])
       .map(toolSolverPrompt);
     await modelToolRollouts(ctx, model, prompts, {
