@@ -116,13 +116,15 @@ for (const lang of LANGS)
       .locator('button[data-choice]')
       .evaluateAll((b) => b.map((x) => Number(x.getAttribute('data-choice')!.slice(1))))) as number[];
     const contracts = first('contract-parsing').contracts;
-    // Each choice shows its question, or (a rollout whose contract broke) its number; the questions' p differ.
+    // Each choice shows its question, or (a rollout whose contract broke) its number; the questions' p
+    // differ as far as the step's proxy gave distinct p's (here most of iteration 1's questions have p = 1).
     for (const [i, r] of rollouts.entries())
       await expect(predict.locator('button[data-choice]').nth(i)).toContainText(contracts[r]!.question ?? String(r));
     const ps = first('solver-proxy')
       .results.filter((x) => rollouts.includes(x.rollout))
       .map((x) => x.p.toFixed(2));
-    expect(new Set(ps).size).toBe(ps.length);
+    const distinct = new Set(first('solver-proxy').results.map((x) => x.p.toFixed(2))).size;
+    expect(new Set(ps).size).toBe(Math.min(ps.length, distinct));
     const right = await choose(null);
     const totals = rollouts.map((r) => first('curriculum-reward').parts.find((p) => p.rollout === r)!.total);
     const max = Math.max(...totals);

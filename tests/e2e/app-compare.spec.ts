@@ -131,7 +131,9 @@ async function checkOneChangeStory(page: Page, intended: RecordedRun, released: 
     );
   else
     await expect(story).toContainText(
-      lang === 'en' ? 'None of the runs that change one setting' : '하나만 바꾼 실행 가운데 혼자서',
+      lang === 'en'
+        ? 'none of the runs that change one setting costs more than noise'
+        : '하나만 바꾼 실행 가운데 혼자서',
     );
 }
 

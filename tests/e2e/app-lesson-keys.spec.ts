@@ -5,7 +5,8 @@
  * figure with data, or (a prediction still open) says on the screen which key runs the phase that
  * fills it; every answer is on screen without scrolling; a digit picks the answer; Back never runs a
  * phase; the co-evolution screens say "no measurable change" where the recording's change is inside
- * two standard errors (the shipped Table 5: 58.7 % → 62.2 %, +3.5 points on 32 and 30 questions).
+ * two standard errors (the shipped Table 5: 81.3 % → 89.2 %, +8.0 points on 32 and 32 questions, 2 SE =
+ * 2·√(0.813·0.187/32 + 0.892·0.108/32) = 17.6 points).
  */
 import { expect, type Page, test } from '@playwright/test';
 import { EN } from '../../src/ui/text/en';
@@ -85,7 +86,7 @@ for (const lang of ['en', 'ko'] as const)
         await expect(panel(page).locator('.actions span')).toHaveCount(0);
         if (screen.id === 'table5') {
           await expect(page.getByTestId('coevolution-finding')).toContainText(
-            lang === 'en' ? 'shows no measurable change: +3.5 points' : '측정할 만한 변화가 없습니다(+3.5%p',
+            lang === 'en' ? 'shows no measurable change: +8.0 points' : '측정할 만한 변화가 없습니다(+8.0%p',
           );
           await expect(page.getByTestId('coevolution-finding')).not.toContainText(
             lang === 'en' ? 'rises' : '올라갑니다',
