@@ -176,7 +176,7 @@ for (const { lang, width, height } of LESSONS)
           const finding = await text(page, '[data-testid="coevolution-finding"]');
           assert.ok(
             finding.includes(
-              lang === 'en' ? 'shows no measurable change: +3.5 points' : '측정할 만한 변화가 없습니다(+3.5%p',
+              lang === 'en' ? 'shows no measurable change: +8.0 points' : '측정할 만한 변화가 없습니다(+8.0%p',
             ),
             finding,
           );
