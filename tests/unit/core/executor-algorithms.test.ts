@@ -16,8 +16,8 @@ import {
 import { agent0Arguments } from '../../../src/engine/files/export';
 import { asRecordedRun } from '../../../src/engine/files/recording';
 import { unipoRunLog } from '../../../src/engine/files/unipo';
-import { NOTES_EN } from '../../../src/ui/text/article-en';
-import { NOTES_KO } from '../../../src/ui/text/article-ko';
+import { NOTES_EN } from '../../../src/ui/text/notes-en';
+import { NOTES_KO } from '../../../src/ui/text/notes-ko';
 import { CLASSROOM_EN } from '../../../src/ui/text/classroom-en';
 import { CLASSROOM_KO } from '../../../src/ui/text/classroom-ko';
 

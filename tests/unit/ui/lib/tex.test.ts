@@ -18,8 +18,8 @@ import {
   toolTex,
   uncertaintyTex,
 } from '../../../../src/ui/lib/tex';
-import { NOTES_EN } from '../../../../src/ui/text/article-en';
-import { NOTES_KO } from '../../../../src/ui/text/article-ko';
+import { NOTES_EN } from '../../../../src/ui/text/notes-en';
+import { NOTES_KO } from '../../../../src/ui/text/notes-ko';
 
 describe('ADPO formula with overridden settings', () => {
   const config = makeConfig('classroom', {
