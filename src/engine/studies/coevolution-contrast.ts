@@ -36,6 +36,8 @@ export const hardShare = (mix: PoolMix): number => mix.shares.slice(HARD_LEVEL -
 
 /** The first pool's hard share against the last's, on their question counts (shareGap, core/stats.ts). */
 export interface MixFinding {
+  /** The level from which a question counts as hard (HARD_LEVEL), which the sentence names. */
+  level: number;
   first: PoolMix;
   last: PoolMix;
   from: number;
@@ -57,6 +59,7 @@ export function mixFinding(mixes: readonly PoolMix[]): MixFinding | null {
   const to = hardShare(last);
   const gap = shareGap(from, first.questions, to, last.questions);
   return {
+    level: HARD_LEVEL,
     first,
     last,
     from,

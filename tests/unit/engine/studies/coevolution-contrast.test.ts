@@ -38,14 +38,15 @@ describe('the level mix of each pool', () => {
   it('calls 20 % → 40 % on ten questions each no measurable change, and on a hundred each a rise', () => {
     // n = 10: se = √(0.2·0.8/10 + 0.4·0.6/10) = √0.04 = 0.2 → 20 points; 20 < 2 · 20.
     const few = mixFinding([mix(1, 10, 0.2), mix(2, 12, 0.3), mix(3, 10, 0.4)])!;
-    expect(few).toMatchObject({ from: 0.2, to: 0.4, withinNoise: true });
+    // The hard line is the top three levels' first, 5 (issue #59's "top three levels" of seven).
+    expect(few).toMatchObject({ level: 5, from: 0.2, to: 0.4, withinNoise: true });
     expect(few.change).toBeCloseTo(20, 9);
     expect(few.standardError).toBeCloseTo(20, 9);
     expect(EN.contrast.mixFinding(few)).toBe(
-      'Questions of level 4 or more make up 20.0% of pool 1 and 40.0% of pool 3: the hard share shows no measurable change (+20.0 points, while two standard errors over 10 and 10 questions are ±40.0 points).',
+      'Questions of level 5 or more make up 20.0% of pool 1 and 40.0% of pool 3: the hard share shows no measurable change (+20.0 points, while two standard errors over 10 and 10 questions are ±40.0 points).',
     );
     expect(KO.contrast.mixFinding(few)).toBe(
-      '난이도 4 이상 문제는 풀 1의 20.0%, 풀 3의 40.0%입니다. 어려운 문제의 비율은 측정할 만한 변화가 없습니다(+20.0%p, 문제 10개와 10개에서 표준오차의 두 배는 ±40.0%p입니다).',
+      '난이도 5 이상 문제는 풀 1의 20.0%, 풀 3의 40.0%입니다. 어려운 문제의 비율은 측정할 만한 변화가 없습니다(+20.0%p, 문제 10개와 10개에서 표준오차의 두 배는 ±40.0%p입니다).',
     );
     // n = 100: se = √(0.0016 + 0.0024) = 0.0632 → 6.3 points; 20 > 2 · 6.32.
     const many = mixFinding([mix(1, 100, 0.2), mix(2, 100, 0.4)])!;
