@@ -7,7 +7,8 @@ import { serve } from './runtime.ts';
 import type { ToWorker } from './types.ts';
 
 // V8's collector, taken from a fresh context once the flag exposes it; a closure here, never a
-// global Python could reach.
+// global Python could reach (V8's flags are the process's: contexts made later in this process also
+// get a `gc`; this worker's own global, made before, does not).
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
 

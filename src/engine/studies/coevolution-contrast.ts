@@ -10,9 +10,6 @@ import type { AblationId } from './ablation-variants';
 import { HARD_DIFFICULTY } from '../loop/metrics';
 import { levelCounts } from './pools';
 
-/** Difficulty from which a question counts as hard: the top three levels, as the curves' "accuracy at difficulty ≥ 5". */
-export const HARD_LEVEL = HARD_DIFFICULTY;
-
 /** One pool: its questions the oracle places (levels 1–7) and the share of each level among them. */
 export interface PoolMix {
   iteration: number;
@@ -31,13 +28,11 @@ export function poolMixes(pools: readonly (readonly string[])[]): PoolMix[] {
   });
 }
 
-/** Share of a pool's placed questions at level ≥ HARD_LEVEL. */
-export const hardShare = (mix: PoolMix): number => mix.shares.slice(HARD_LEVEL - 1).reduce((a, b) => a + b, 0);
+/** Share of a pool's placed questions at level ≥ HARD_DIFFICULTY (the top three levels, metrics.ts). */
+export const hardShare = (mix: PoolMix): number => mix.shares.slice(HARD_DIFFICULTY - 1).reduce((a, b) => a + b, 0);
 
 /** The first pool's hard share against the last's, on their question counts (shareGap, core/stats.ts). */
 export interface MixFinding {
-  /** The level from which a question counts as hard (HARD_LEVEL), which the sentence names. */
-  level: number;
   first: PoolMix;
   last: PoolMix;
   from: number;
@@ -59,7 +54,6 @@ export function mixFinding(mixes: readonly PoolMix[]): MixFinding | null {
   const to = hardShare(last);
   const gap = shareGap(from, first.questions, to, last.questions);
   return {
-    level: HARD_LEVEL,
     first,
     last,
     from,

@@ -1,5 +1,6 @@
 /** English words of the co-evolution figures (the Korean file says the same). */
 import type { ContrastFinding, MixFinding } from '../../engine/studies/coevolution-contrast';
+import { HARD_DIFFICULTY } from '../../engine/loop/metrics';
 import { fmt, pct, signed } from '../lib/format';
 import type { ContrastTexts } from './contrast-types';
 
@@ -8,7 +9,7 @@ function mixFinding(f: MixFinding): string {
   const moved = f.withinNoise
     ? `shows no measurable change (${signed(f.change, 1)} points, while ${noise})`
     : `${f.change > 0 ? 'rises' : 'falls'} by ${fmt(Math.abs(f.change), 1)} points (${noise})`;
-  return `Questions of level ${f.level} or more make up ${pct(f.from)} of pool ${f.first.iteration} and ${pct(f.to)} of pool ${f.last.iteration}: the hard share ${moved}.`;
+  return `Questions of level ${HARD_DIFFICULTY} or more make up ${pct(f.from)} of pool ${f.first.iteration} and ${pct(f.to)} of pool ${f.last.iteration}: the hard share ${moved}.`;
 }
 
 const range = (s: { mean: number; min: number; max: number }) =>

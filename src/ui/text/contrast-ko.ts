@@ -1,5 +1,6 @@
 /** Korean words of the co-evolution figures (the English file says the same). */
 import type { ContrastFinding, MixFinding } from '../../engine/studies/coevolution-contrast';
+import { HARD_DIFFICULTY } from '../../engine/loop/metrics';
 import { fmt, pct, signed } from '../lib/format';
 import type { ContrastTexts } from './contrast-types';
 
@@ -8,7 +9,7 @@ function mixFinding(f: MixFinding): string {
   const moved = f.withinNoise
     ? `측정할 만한 변화가 없습니다(${signed(f.change, 1)}%p, ${noise})`
     : `${fmt(Math.abs(f.change), 1)}%p ${f.change > 0 ? '늘어납니다' : '줄어듭니다'}(${noise})`;
-  return `난이도 ${f.level} 이상 문제는 풀 ${f.first.iteration}의 ${pct(f.from)}, 풀 ${f.last.iteration}의 ${pct(f.to)}입니다. 어려운 문제의 비율은 ${moved}.`;
+  return `난이도 ${HARD_DIFFICULTY} 이상 문제는 풀 ${f.first.iteration}의 ${pct(f.from)}, 풀 ${f.last.iteration}의 ${pct(f.to)}입니다. 어려운 문제의 비율은 ${moved}.`;
 }
 
 const range = (s: { mean: number; min: number; max: number }) =>
